@@ -1,0 +1,24 @@
+"""The scoring engine: pure Python rules of riichi mahjong. Imports no Django.
+
+Glossary (the table words used in names throughout):
+
+- han: the hand's doubling count from yaku and dora.
+- fu: the hand's minipoints, rounded up to 10 (chiitoitsu stays 25).
+- base points: fu x 2^(2+han), capped by the limits (mangan 2000 and up).
+- dealer: the player whose seat wind is East this round (oya).
+- ron: a win on another player's discard; the discarder pays.
+- tsumo: a win on one's own draw; everybody pays.
+- honba: the counter sticks; each adds ``Rules.honba_value`` to a win.
+- riichi: a declaration of a closed ready hand; the player puts 1,000 on the table.
+- riichi sticks: those 1,000-point deposits; the next winner takes them.
+- seat: a player's starting seat, 0 = the first dealer; winds are derived per round.
+- yakuman: a limit hand worth 8000 base points per multiple.
+"""
+
+from __future__ import annotations
+
+from scoring.errors import ScoringError
+from scoring.rules import Rules
+from scoring.value import HandValue, base_points, limit_name
+
+__all__ = ["HandValue", "Rules", "ScoringError", "base_points", "limit_name"]

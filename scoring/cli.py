@@ -1,0 +1,70 @@
+"""``python -m scoring COMMAND ...``: the engine from the shell, JSON out.
+
+Each command lives in the module that owns its concept and exposes
+``configure(parser)`` and ``run(args) -> int``. Bad input exits 2 with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from scoring.errors import ScoringError
+
+COMMANDS = {
+    "points": ("scoring.value_cli", "payments of a han/fu value"),
+    "waits": ("scoring.waits_cli", "waits, shanten and remaining tiles of a hand"),
+    "fu": ("scoring.fu_cli", "fu of every reading of a winning hand"),
+    "hand": ("scoring.hand_cli", "full score of a hand JSON (or JSON Lines on stdin)"),
+    "replay": ("scoring.game_cli", "replay a game record JSON"),
+}
+
+
+class UsageError(Exception):
+    """Bad command-line arguments."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argument parser that reports errors as one line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> ArgumentParser:
+    """Return the parser with every available command."""
+    parser = ArgumentParser(prog="python -m scoring", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=ArgumentParser)
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = _load(module_name)
+        if module is not None:
+            module.configure(commands.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def _load(module_name: str) -> Any:
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return its exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args))
+    except (UsageError, ScoringError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def print_json(data: Any) -> None:
+    """Print one JSON document on one line."""
+    print(json.dumps(data, ensure_ascii=False))

@@ -1,0 +1,173 @@
+"""A hand's value (han, fu, yakuman) and what it pays: the seed's 番数计算."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.errors import InvalidHandError
+from scoring.rules import Rules
+
+VALID_FU = (20, 25, *range(30, 140, 10))
+LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"))
+LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
+MANGAN = 2000
+STICK = 1000
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """A winning hand's value: han and fu, or a yakuman multiple.
+
+    ``fu`` may be 0 for a limit hand of 5 han or more, where fu do not count.
+    """
+
+    han: int = 0
+    fu: int = 0
+    yakuman: int = 0  # multiple: 1 yakuman, 2 double yakuman
+
+    def __post_init__(self) -> None:
+        if self.yakuman < 0:
+            raise InvalidHandError(f"yakuman must be 0 or more, not {self.yakuman}")
+        if self.yakuman:
+            return
+        if self.han < 1:
+            raise InvalidHandError(f"a winning hand has at least 1 han, not {self.han}")
+        if self.fu == 0 and self.han >= 5:
+            return
+        if self.fu not in VALID_FU:
+            raise InvalidHandError(
+                f"fu must be 20, 25 or a multiple of 10 from 30 to 130, not {self.fu}"
+            )
+        if self.han == 1 and self.fu in (20, 25):
+            why = "20 fu needs pinfu tsumo (2 han)" if self.fu == 20 else "25 fu is chiitoitsu (2 han)"
+            raise InvalidHandError(f"1 han {self.fu} fu is impossible: {why}")
+
+    def check_win(self, *, tsumo: bool) -> None:
+        """Raise if no hand of this value can win this way (the seed's missing table cells).
+
+        >>> HandValue(han=2, fu=20).check_win(tsumo=False)
+        Traceback (most recent call last):
+        ...
+        scoring.errors.InvalidHandError: 20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu
+        """
+        if self.yakuman or self.han >= 5:
+            return
+        if not tsumo and self.fu == 20:
+            raise InvalidHandError(
+                "20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu"
+            )
+        if tsumo and self.fu == 25 and self.han == 2:
+            raise InvalidHandError(
+                "2 han 25 fu tsumo is impossible: chiitoitsu tsumo has menzen tsumo too (3 han)"
+            )
+        if tsumo and self.han == 1 and self.fu == 110:
+            raise InvalidHandError("1 han 110 fu tsumo is impossible: no 1-han tsumo reaches 110 fu")
+
+
+def base_points(value: HandValue, rules: Rules) -> int:
+    """Return the hand's base points, capped at its limit.
+
+    >>> base_points(HandValue(han=3, fu=30), Rules())
+    960
+    >>> base_points(HandValue(han=13), Rules(counted_yakuman=False))
+    6000
+    """
+    if value.yakuman:
+        multiple = value.yakuman if rules.multiple_yakuman else 1
+        return 8000 * multiple
+    for min_han, limit, _ in LIMITS:
+        if value.han >= min_han:
+            return rules.cap_counted_yakuman(limit)
+    if value.han == 5:
+        return MANGAN
+    points = value.fu * 2 ** (value.han + 2)
+    return MANGAN if points >= MANGAN or _is_kiriage(value, rules) else points
+
+
+def _is_kiriage(value: HandValue, rules: Rules) -> bool:
+    return rules.kiriage and (value.han, value.fu) in ((4, 30), (3, 60))
+
+
+def limit_name(value: HandValue, rules: Rules) -> str:
+    """Return the limit the hand reaches: none, mangan, ..., yakuman.
+
+    >>> limit_name(HandValue(han=4, fu=40), Rules())
+    'mangan'
+    """
+    points = base_points(value, rules)
+    if points >= 8000:
+        return "yakuman"
+    return LIMIT_NAMES.get(points, "none")
+
+
+def round_up_100(points: int) -> int:
+    """Return points rounded up to the next hundred.
+
+    >>> round_up_100(7680)
+    7700
+    """
+    return -(-points // 100) * 100
+
+
+@dataclass(frozen=True)
+class WinPayments:
+    """What each payer gives the winner, honba included (FORMATS.md ``payments``).
+
+    On ron only ``ron`` is set; on tsumo ``dealer`` (for a non-dealer winner) and
+    ``non_dealer``.
+    """
+
+    ron: int = 0
+    dealer: int = 0
+    non_dealer: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        """Return the payments as FORMATS.md writes them."""
+        if self.ron:
+            return {"ron": self.ron}
+        if self.dealer:
+            return {"dealer": self.dealer, "non_dealer": self.non_dealer}
+        return {"non_dealer": self.non_dealer}
+
+    def total(self) -> int:
+        """Return what the winner collects from the players (sticks not included)."""
+        return self.ron or self.dealer + self.non_dealer * (2 if self.dealer else 3)
+
+
+def ron_payment(value: HandValue, *, is_dealer: bool, rules: Rules, honba: int = 0) -> int:
+    """Return what the discarder pays: 6x base to the dealer, else 4x, plus honba.
+
+    >>> ron_payment(HandValue(han=3, fu=40), is_dealer=False, rules=Rules(), honba=1)
+    5500
+    """
+    multiplier = 6 if is_dealer else 4
+    return round_up_100(base_points(value, rules) * multiplier) + rules.honba_value * honba
+
+
+def tsumo_payments(
+    value: HandValue, *, is_dealer: bool, rules: Rules, honba: int = 0
+) -> WinPayments:
+    """Return each player's share of a tsumo: 2x base from the dealer, 1x from others.
+
+    A dealer's tsumo takes 2x base from each of the three others.
+
+    >>> tsumo_payments(HandValue(han=1, fu=30), is_dealer=False, rules=Rules())
+    WinPayments(ron=0, dealer=500, non_dealer=300)
+    """
+    base = base_points(value, rules)
+    per_honba = rules.honba_value // 3 * honba
+    if is_dealer:
+        return WinPayments(non_dealer=round_up_100(2 * base) + per_honba)
+    return WinPayments(
+        dealer=round_up_100(2 * base) + per_honba, non_dealer=round_up_100(base) + per_honba
+    )
+
+
+def win_payments(
+    value: HandValue, *, is_dealer: bool, tsumo: bool, rules: Rules, honba: int = 0
+) -> WinPayments:
+    """Return the payments of a win after checking that the value can win this way."""
+    value.check_win(tsumo=tsumo)
+    if tsumo:
+        return tsumo_payments(value, is_dealer=is_dealer, rules=rules, honba=honba)
+    return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
