@@ -1,0 +1,32 @@
+# Two commands set everything up on a fresh machine with Python 3.11:
+#   make run    install, migrate and serve the app at http://127.0.0.1:8000 (SQLite)
+#   make test   install and run the whole test suite
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint bench browser
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check scoring ledger tests
+	$(BIN)/mypy --strict scoring
+
+bench: install
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	$(BIN)/python -m bench
