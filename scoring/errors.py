@@ -19,3 +19,39 @@ class RulesError(ScoringError):
     """An unknown rule option, preset, or an impossible option value."""
 
     code = "bad_option"
+
+
+class BadNotationError(ScoringError):
+    """Tiles that are not valid MPSZ notation, or a fifth copy, or two red fives of a suit."""
+
+    code = "bad_notation"
+
+
+class BadMeldError(ScoringError):
+    """A meld that is not a chi, pon or kan of the tiles it names."""
+
+    code = "bad_meld"
+
+
+class WrongTileCountError(ScoringError):
+    """A hand with the wrong number of tiles for its melds."""
+
+    code = "wrong_tile_count"
+
+
+class BadWinTileError(ScoringError):
+    """A winning tile that is not one of the hand's concealed tiles."""
+
+    code = "bad_win_tile"
+
+
+class NotAWinningHandError(ScoringError):
+    """Tiles that do not form four sets and a pair, seven pairs or thirteen orphans."""
+
+    code = "not_a_winning_hand"
+
+
+class BadHandError(ScoringError):
+    """A hand JSON object with a missing or malformed key."""
+
+    code = "bad_hand"

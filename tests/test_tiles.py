@@ -1,0 +1,116 @@
+"""MPSZ notation both ways, and meld validation (FORMATS.md section 1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.errors import BadMeldError, BadNotationError
+from scoring.tiles import (
+    KINDS,
+    RED_FIVES,
+    Meld,
+    format_tiles,
+    kind,
+    parse_tile,
+    parse_tiles,
+    tile_counts,
+    tile_name,
+)
+
+
+def test_the_formats_example_parses_to_fourteen_tiles():
+    tiles = parse_tiles("123m406p789s11222z")
+
+    assert len(tiles) == 14
+    assert format_tiles(tiles) == "123m406p789s11222z"
+
+
+def test_output_is_sorted_m_p_s_z_whatever_the_input_order():
+    assert format_tiles(parse_tiles("7z1s9p1m")) == "1m9p1s7z"
+
+
+def test_a_run_of_digits_shares_the_letter_that_follows():
+    assert parse_tiles("12m3m") == parse_tiles("123m")
+
+
+@pytest.mark.parametrize(("text", "code"), [("1z", 27), ("4z", 30), ("5z", 31), ("7z", 33)])
+def test_honors_are_winds_then_dragons(text, code):
+    assert parse_tile(text) == code
+
+
+@pytest.mark.parametrize(("text", "five"), [("0m", 4), ("0p", 13), ("0s", 22)])
+def test_a_red_five_is_a_five_for_every_purpose(text, five):
+    tile = parse_tile(text)
+
+    assert kind(tile) == five
+    assert tile_name(tile) == text
+    assert tile_counts([tile])[five] == 1
+
+
+def test_a_red_five_sorts_before_its_plain_fives():
+    assert format_tiles(parse_tiles("505m")) == "055m"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["123x", "123", "m", "0z", "8z", "9z", "11111m", "00m", "0555m5m", "1 2m", "1mz"],
+)
+def test_bad_notation_is_an_error_never_a_guess(text):
+    with pytest.raises(BadNotationError):
+        parse_tiles(text)
+
+
+def test_a_fifth_copy_error_names_the_tile():
+    with pytest.raises(BadNotationError, match="5m"):
+        parse_tiles("55550m")
+
+
+def test_parse_tile_wants_exactly_one_tile():
+    with pytest.raises(BadNotationError):
+        parse_tile("12m")
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "text"),
+    [("chi", "312m"), ("chi", "789s"), ("chi", "406p"), ("pon", "777z"), ("pon", "505m"),
+     ("kan", "1111p"), ("ankan", "5555z"), ("kakan", "0555s")],
+)
+def test_valid_melds_are_accepted(kind_name, text):
+    meld = Meld.parse(kind_name, text)
+
+    assert meld.kind == kind_name
+    assert meld.is_open == (kind_name != "ankan")
+    assert meld.is_kan == (len(text) == 5)
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "text"),
+    [("chi", "124m"), ("chi", "123z"), ("chi", "891m"), ("chi", "9m1p2p"), ("chi", "1234m"),
+     ("pon", "112m"), ("pon", "11m"), ("kan", "111m"), ("ankan", "1112m"), ("kakan", "11112m"),
+     ("riichi", "111m")],
+)
+def test_impossible_melds_are_errors(kind_name, text):
+    with pytest.raises(BadMeldError):
+        Meld.parse(kind_name, text)
+
+
+def test_a_meld_with_two_red_fives_is_bad_notation():
+    with pytest.raises(BadNotationError):
+        Meld("pon", (34, 34, 4))
+
+
+def test_a_chi_starts_at_its_lowest_tile():
+    assert Meld.parse("chi", "978s").first == 24
+
+
+tile_lists = st.lists(st.integers(0, KINDS + len(RED_FIVES) - 1), max_size=14).filter(
+    lambda tiles: max(tile_counts(tiles), default=0) <= 4
+    and all(tiles.count(red) <= 1 for red in RED_FIVES)
+)
+
+
+@given(tile_lists)
+def test_parse_inverts_format(tiles):
+    assert parse_tiles(format_tiles(tiles)) == tuple(sorted(tiles, key=lambda t: (kind(t), t < 34)))
