@@ -1,0 +1,217 @@
+"""Fu of a reading, itemised, exactly as the seed's 符數的計算 counts them.
+
+Items 1-4 add up (base 20, closed ron +10, sets, pair, wait, tsumo 2) and round up
+to 10; the special cases of item 5 replace them: chiitoitsu 25, pinfu tsumo 20,
+an open pinfu-shaped ron 30.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.errors import BadHandError
+from scoring.hand import (
+    CHIITOITSU,
+    KANCHAN,
+    PENCHAN,
+    QUAD,
+    REGULAR,
+    RYANMEN,
+    SEQUENCE,
+    TANKI,
+    Block,
+    Hand,
+    Reading,
+    readings,
+)
+from scoring.rules import Rules
+from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
+
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win."""
+
+    tsumo: bool = False
+    seat_wind: int = EAST  # a wind tile kind, 27 East .. 30 North
+    round_wind: int = EAST
+    rinshan: bool = False
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WinContext:
+        """Return the context of a FORMATS.md section 2 hand object.
+
+        >>> WinContext.from_json({"tsumo": True, "seat_wind": "S"}).seat_wind
+        28
+        """
+        return cls(
+            tsumo=_flag(data, "tsumo"),
+            seat_wind=_wind(data, "seat_wind"),
+            round_wind=_wind(data, "round_wind"),
+            rinshan=_flag(data, "rinshan"),
+        )
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise BadHandError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def _wind(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key, "E")
+    if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
+        raise BadHandError(f"{key} must be one of E, S, W, N, not {value!r}")
+    return WINDS[WIND_LETTERS.index(value)]
+
+
+@dataclass(frozen=True, slots=True)
+class FuItem:
+    """One named line of a fu breakdown."""
+
+    name: str
+    fu: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fu:
+    """A hand's fu, rounded (chiitoitsu stays 25), and the items that add up to it unrounded."""
+
+    total: int
+    items: tuple[FuItem, ...]
+
+    @property
+    def unrounded(self) -> int:
+        """Return the sum of the items."""
+        return sum(item.fu for item in self.items)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the fu and items as FORMATS.md section 2 writes them."""
+        return {
+            "fu": self.total,
+            "fu_items": [{"name": item.name, "fu": item.fu} for item in self.items],
+        }
+
+
+BASE = FuItem("base", 20)
+CLOSED_RON = FuItem("closed_ron", 10)
+TSUMO = FuItem("tsumo", 2)
+PINFU_TSUMO = FuItem("pinfu_tsumo", 0)  # the seed's 5.2: no tsumo fu
+OPEN_PINFU_RON = FuItem("open_pinfu_ron", 10)  # the seed's 5.3: counted as 30
+WAIT_ITEMS = {KANCHAN: FuItem(KANCHAN, 2), PENCHAN: FuItem(PENCHAN, 2), TANKI: FuItem(TANKI, 2)}
+PAIR_DRAGON = FuItem("pair_dragon", 2)
+PAIR_SEAT_WIND = FuItem("pair_seat_wind", 2)
+PAIR_ROUND_WIND = FuItem("pair_round_wind", 2)
+SET_FU = {  # (quad, open, terminal or honor) -> fu: the seed's table
+    (False, True, False): 2, (False, True, True): 4,
+    (False, False, False): 4, (False, False, True): 8,
+    (True, True, False): 8, (True, True, True): 16,
+    (True, False, False): 16, (True, False, True): 32,
+}
+
+
+def _set_item(is_quad: bool, is_open: bool, tile: int) -> FuItem:
+    grade = "honor" if is_honor(tile) else "terminal" if is_terminal_or_honor(tile) else "simple"
+    name = f"{'open' if is_open else 'closed'}_{'kan' if is_quad else 'pon'}_{grade}"
+    return FuItem(name, SET_FU[is_quad, is_open, is_terminal_or_honor(tile)])
+
+
+_SET_ITEMS = {
+    (is_quad, is_open, tile): _set_item(is_quad, is_open, tile)
+    for is_quad in (False, True)
+    for is_open in (False, True)
+    for tile in range(34)
+}
+
+
+def set_fu(each: Block, *, is_open: bool) -> FuItem:
+    """Return the fu item of a triplet or quad (counted open when ``is_open``).
+
+    >>> set_fu(Block("quad", 27), is_open=False)
+    FuItem(name='closed_kan_honor', fu=32)
+    """
+    return _SET_ITEMS[each.kind == QUAD, is_open, each.tile]
+
+
+def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
+    """Return the fu item of a pair: dragon 2, seat or round wind 2, both ``double_wind_fu``.
+
+    >>> pair_fu(27, WinContext(), Rules(double_wind_fu=2))
+    FuItem(name='pair_double_wind', fu=2)
+    """
+    if pair in DRAGONS:
+        return PAIR_DRAGON
+    seat, round_ = pair == context.seat_wind, pair == context.round_wind
+    if seat and round_:
+        return FuItem("pair_double_wind", rules.double_wind_fu)
+    return PAIR_SEAT_WIND if seat else PAIR_ROUND_WIND if round_ else None
+
+
+def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
+    """Return whether the reading has pinfu's shape: closed, four sequences, a pair
+    worth no fu and a ryanmen wait (the yaku itself is decided with the other yaku).
+
+    >>> from scoring.hand import Hand, readings
+    >>> [is_pinfu_shape(r, WinContext()) for r in readings(Hand.parse("234567m456p789s22z", "2m"))]
+    [True]
+    """
+    return reading.is_closed and _has_no_fu_shape(reading, context)
+
+
+def _has_no_fu_shape(reading: Reading, context: WinContext) -> bool:
+    return (
+        reading.form == REGULAR
+        and reading.wait == RYANMEN
+        and all(each.kind == SEQUENCE for each in reading.sets)
+        and reading.pairs[0] not in DRAGONS
+        and reading.pairs[0] != context.seat_wind
+        and reading.pairs[0] != context.round_wind
+    )
+
+
+def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
+    """Return the reading's fu and its items.
+
+    >>> from scoring.hand import Hand, readings
+    >>> (reading,) = readings(Hand.parse("234m456p789s22z777z", "3m"))
+    >>> fu(reading, WinContext(tsumo=True), Rules()).total
+    40
+    """
+    if reading.form == CHIITOITSU:
+        points = 50 if rules.chiitoitsu_50_fu else 25
+        return Fu(points, (FuItem(CHIITOITSU, points),))
+    closed = reading.is_closed
+    if context.tsumo and closed and _has_no_fu_shape(reading, context):
+        return Fu(20, (BASE, PINFU_TSUMO))
+    items = [BASE, CLOSED_RON] if closed and not context.tsumo else [BASE]
+    for index, each in enumerate(reading.sets):
+        if each.kind != SEQUENCE:
+            # A triplet finished by a ron counts as an open one.
+            is_open = each.is_open or (index == reading.win_set and not context.tsumo)
+            items.append(_SET_ITEMS[each.kind == QUAD, is_open, each.tile])
+    if reading.form == REGULAR:
+        pair = pair_fu(reading.pairs[0], context, rules)
+        if pair is not None:
+            items.append(pair)
+    wait = WAIT_ITEMS.get(reading.wait)
+    if wait is not None:
+        items.append(wait)
+    if context.tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
+        items.append(TSUMO)
+    unrounded = sum(item.fu for item in items)
+    if unrounded == 20 and not context.tsumo:
+        items.append(OPEN_PINFU_RON)
+        unrounded = 30
+    return Fu(-(-unrounded // 10) * 10, tuple(items))
+
+
+def fu_of_readings(
+    hand: Hand, context: WinContext, rules: Rules
+) -> tuple[tuple[Reading, Fu], ...]:
+    """Return every reading of the hand with its fu."""
+    return tuple((reading, fu(reading, context, rules)) for reading in readings(hand))
