@@ -1,8 +1,13 @@
 """The options a table agrees on, as one frozen value, with named presets.
 
-Presets name published rulesets; ``club`` is the seed's general (Kanto) rule.
-A rules value serialises to JSON as ``{"preset": "wrc", "kiriage": false}``:
-the preset's values, then each listed option on top.
+Presets name published rulesets (sources: ../shared/reference/rulesets.md, cited
+per value below); ``club`` is the seed's general (Kanto) rule. A rules value
+serialises to JSON as ``{"preset": "wrc", "kiriage": false}``: the preset's
+values, then each listed option on top. Unknown options and impossible values
+raise ``RulesError``.
+
+Points options are table points (``uma=(15000, 5000, -5000, -15000)`` is
++15/+5/-5/-15 in the final score).
 """
 
 from __future__ import annotations
@@ -17,11 +22,47 @@ from scoring.errors import RulesError
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
 RENHOU_VALUES = ("none", "mangan", "yakuman")
+ABORTIVE_DRAWS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+# Winds of the regular game, and the order extension winds are entered in (cycled).
+GAME_LENGTHS: dict[str, tuple[str, str]] = {
+    "east": ("E", "SWNE"),  # 东风战; extension: south entry
+    "east_south": ("ES", "WNES"),  # 半庄战; extension: west, north, return to east
+    "four_winds": ("ESWN", "ESWN"),  # 一庄战
+    "east_north": ("EN", "EN"),  # 东北战; extension returns to east
+    "east_east": ("EE", "E"),  # 东东战; extension E9..E12, E13..
+    "one_round": ("E", ""),  # 一局清算: one hand, then settle
+}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "renhou": RENHOU_VALUES,
+    "ties": ("split", "seat"),  # split uma/oka of tied places, or rank by seat order
+    "rounding": ("none", "tenhou_old"),
+    "leftover_sticks": ("first", "split_first", "lost"),
+    "game_length": tuple(GAME_LENGTHS),
+    "tobi": ("none", "below_zero", "zero_or_below"),
+    "extension_end": ("stand", "all_draw"),
+    "renchan": ("tenpai", "win"),
+    "multiple_ron": ("paid", "double_only", "head_bump"),
+    "multiple_ron_honba": ("nearest", "each"),
+    "multiple_ron_sticks": ("nearest", "own_back"),
+    "nagashi": ("none", "draw"),
+    "chombo": ("deduction", "reverse_mangan", "none"),
+}
+TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
+    "double_yakuman": DOUBLE_YAKUMAN_PATTERNS,
+    "abortive_draws": ABORTIVE_DRAWS,
+    "pao": PAO_YAKUMAN,
+}
+NULLABLE: dict[str, type] = {"oka": int}
+NON_NEGATIVE = (
+    "start_points", "return_points", "extension_winds", "extension_target", "noten_penalty",
+    "chombo_points", "yakitori", "two_han_minimum_honba", "tobi_bonus",
+)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of a ruleset. The defaults are the seed's general rule."""
+    """Every option of a ruleset. The defaults are the seed's general rule (``club``)."""
 
     # Payments
     honba_value: int = 300  # per counter; a tsumo takes a third from each payer
@@ -40,10 +81,54 @@ class Rules:
     renhou: str = "none"  # none, mangan or yakuman
     kokushi_robs_closed_kan: bool = True
     two_han_minimum_honba: int = 0  # from this many honba a win needs 2 han without dora; 0: off
+    # Settlement
+    start_points: int = 25000  # 配给原点
+    return_points: int = 30000  # 原点: the final score counts from here
+    oka: int | None = None  # to 1st; None: derived, 4 x (return - start)
+    uma: tuple[int, ...] = (20000, 10000, -10000, -20000)  # by place
+    floating_uma: tuple[tuple[int, ...], ...] = ()  # 5 rows by players >= return; () off
+    ties: str = "split"  # equal points share the uma/oka of their places, or seat order
+    rounding: str = "none"  # none; tenhou_old: 2nd-4th whole thousands (500 up), 1st = -others
+    leftover_sticks: str = "first"  # riichi sticks left at the end: first, split_first, lost
+    yakitori: int = 0  # points a player who never won loses at the end; 0: off
+    # Game length and end
+    game_length: str = "east_south"
+    tobi: str = "below_zero"  # the game ends when a score goes below (or to) zero
+    tobi_bonus: int = 0  # points each busted player pays the winner who busted them
+    extension_winds: int = 0  # extra winds (西入, 北入, 返り東...) when nobody reached target
+    extension_target: int = 30000  # 1st must have this much for the game to end
+    sudden_death: bool = False  # in extension, end as soon as someone reaches the target
+    extension_end: str = "stand"  # after the last extension wind: results stand, or all_draw
+    agari_yame: bool = False  # the all-last dealer in 1st may stop after a win
+    tenpai_yame: bool = False  # ... or after a tenpai draw
+    # Rounds
+    renchan: str = "tenpai"  # the dealer keeps the deal on a win and tenpai, or on a win only
+    noten_penalty: int = 3000  # split 1,000 / 1,500 / 3,000 by the number in tenpai
+    riichi_below_1000: bool = False  # a player with under 1,000 points may declare riichi
+    abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS[:4]
+    abort_renchan: bool = True  # an abortive draw keeps the dealer (honba + 1 either way)
+    multiple_ron: str = "double_only"  # paid: double and triple; double_only; head_bump
+    multiple_ron_honba: str = "nearest"  # honba to the winner nearest the discarder, or each
+    multiple_ron_sticks: str = "nearest"  # sticks to the nearest, or own_back then nearest
+    nagashi: str = "draw"  # nagashi mangan: none, or paid as mangan tsumo at a draw
+    pao: tuple[str, ...] = ("daisangen", "daisuushii")  # yakuman with a liable player
+    chombo: str = "reverse_mangan"  # deduction after uma, reverse_mangan during play, none
+    chombo_points: int = 20000  # the deduction when chombo is "deduction"
+    chombo_ends_game: bool = False
+    wareme: bool = False  # a round may name the wareme seat, whose gains and losses double
     name: str = field(default="club", compare=False)
 
     def __post_init__(self) -> None:
         _check_values(self)
+
+    @property
+    def oka_points(self) -> int:
+        """Return the oka to first place: explicit, or 4 x (return - start).
+
+        >>> Rules().oka_points
+        20000
+        """
+        return 4 * (self.return_points - self.start_points) if self.oka is None else self.oka
 
     def cap_counted_yakuman(self, limit: int) -> int:
         """Return the base points of a counted limit under these rules.
@@ -67,7 +152,7 @@ class Rules:
         for name in OPTION_NAMES:
             value = getattr(self, name)
             if value != getattr(base, name):
-                data[name] = list(value) if isinstance(value, tuple) else value
+                data[name] = _jsonable(value)
         return data
 
     @classmethod
@@ -100,47 +185,161 @@ OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "nam
 def _coerce(name: str, value: Any) -> Any:
     """Return an option value in its field's type; JSON lists become tuples."""
     if isinstance(value, list):
-        return tuple(value)
+        return tuple(_coerce(name, item) for item in value)
+    return value
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(item) for item in value]
     return value
 
 
 def _check_values(rules: Rules) -> None:
-    defaults = Rules.__dataclass_fields__
     for name in OPTION_NAMES:
-        value, default = getattr(rules, name), defaults[name].default
-        if type(value) is not type(default) and not _both_numbers(value, default):
-            raise RulesError(f"rule option {name} must be {type(default).__name__}, not {value!r}")
-    if rules.honba_value < 0 or rules.honba_value % 3:
-        raise RulesError(f"honba_value must be a non-negative multiple of 3, not {rules.honba_value}")
+        _check_type(name, getattr(rules, name))
+    for name, allowed in CHOICES.items():
+        value = getattr(rules, name)
+        if value not in allowed:
+            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    for name, allowed in TUPLE_CHOICES.items():
+        unknown = set(getattr(rules, name)) - set(allowed)
+        if unknown:
+            raise RulesError(f"{name} has unknown values: {', '.join(sorted(map(str, unknown)))}")
+    for name in NON_NEGATIVE:
+        if getattr(rules, name) < 0:
+            raise RulesError(f"{name} must be 0 or more, not {getattr(rules, name)}")
+    _check_points(rules)
+    _check_uma(rules)
+
+
+def _check_type(name: str, value: Any) -> None:
+    default = Rules.__dataclass_fields__[name].default
+    if value is None and name in NULLABLE:
+        return
+    expected = NULLABLE.get(name, type(default))
+    if type(value) is not expected:
+        raise RulesError(f"rule option {name} must be {expected.__name__}, not {value!r}")
+    items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
+    if name == "floating_uma":
+        if not all(isinstance(row, tuple) and _all_ints(row) for row in items):
+            raise RulesError(f"floating_uma must be lists of whole points, not {value!r}")
+    elif name == "uma" and not _all_ints(items):
+        raise RulesError(f"uma must be whole points, not {value!r}")
+    elif name != "uma" and not all(type(v) is str for v in items):
+        raise RulesError(f"{name} must be a list of names, not {value!r}")
+
+
+def _all_ints(values: tuple[Any, ...]) -> bool:
+    return all(type(v) is int for v in values)
+
+
+def _check_points(rules: Rules) -> None:
+    if rules.honba_value % 3:
+        raise RulesError(f"honba_value must be a multiple of 3, not {rules.honba_value}")
     if rules.double_wind_fu not in (2, 4):
         raise RulesError(f"double_wind_fu must be 2 or 4, not {rules.double_wind_fu}")
-    if rules.renhou not in RENHOU_VALUES:
-        raise RulesError(f"renhou must be one of {', '.join(RENHOU_VALUES)}, not {rules.renhou!r}")
-    unknown = set(rules.double_yakuman) - set(DOUBLE_YAKUMAN_PATTERNS)
-    if unknown:
-        raise RulesError(f"double_yakuman has unknown patterns: {', '.join(sorted(unknown))}")
-    if rules.two_han_minimum_honba < 0:
-        raise RulesError(f"two_han_minimum_honba must be 0 or more, not {rules.two_han_minimum_honba}")
+    if rules.start_points <= 0 or rules.start_points % 100:
+        raise RulesError(f"start_points must be a positive multiple of 100, not {rules.start_points}")
+    if rules.return_points % 100 or (rules.oka or 0) % 100:
+        raise RulesError("return_points and oka must be multiples of 100")
+    if rules.noten_penalty % 300:
+        raise RulesError(f"noten_penalty must be a multiple of 300, not {rules.noten_penalty}")
+    if rules.extension_winds > 16:
+        raise RulesError(f"extension_winds must be 16 or fewer, not {rules.extension_winds}")
+    if rules.game_length == "one_round" and rules.extension_winds:
+        raise RulesError("a one_round game has no extension: extension_winds must be 0")
 
 
-def _both_numbers(value: Any, default: Any) -> bool:
-    return type(default) is float and type(value) is int
+def _check_uma(rules: Rules) -> None:
+    rows = (rules.uma, *rules.floating_uma)
+    for row in rows:
+        if len(row) != 4 or sum(row) != 0 or any(points % 100 for points in row):
+            raise RulesError(f"uma must be 4 multiples of 100 that sum to 0, not {list(row)}")
+    if rules.floating_uma and len(rules.floating_uma) != 5:
+        raise RulesError("floating_uma needs 5 rows: for 0, 1, 2, 3 and 4 players at return")
 
+
+UMA_5_15 = (15000, 5000, -5000, -15000)
+# JPML A floating uma, by the number of players at or above 30,000 (rulesets.md 2.4).
+JPML_FLOATING_UMA = (
+    (0, 0, 0, 0),
+    (12000, -1000, -3000, -8000),
+    (8000, 4000, -4000, -8000),
+    (8000, 3000, 1000, -12000),
+    (0, 0, 0, 0),
+)
+TOURNAMENT = {  # shared by EMA, WRC, M.League, JPML: no bust, no yame, deduction chombo
+    "tobi": "none",
+    "riichi_below_1000": True,
+    "nagashi": "none",
+    "abortive_draws": (),
+    "multiple_ron": "head_bump",
+    "chombo": "deduction",
+}
 
 # Each preset lists only what differs from the defaults (the seed's general rule).
-# Sources: ../shared/reference/rulesets.md section 1.
+# Sources: ../shared/reference/rulesets.md section 1 (table) and section 2 (settlement).
+# (u) marks a value the reference calls uncertain: the most common reading is used.
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
+    # The seed's 关东 general rule: 25,000/30,000, oka to 1st, hanchan, bust below 0,
+    # tenpai renchan, noten 3,000, abortive draws, nagashi as a draw, pao. Values the
+    # seed leaves open (uma 10-20, double ron paid / triple ron aborts, reverse-mangan
+    # chombo, no extension) are the common Kanto club choices.
     "club": {},
-    "tenhou": {"double_yakuman": ()},
-    "mahjongsoul": {},
+    # Tenhou ranked 4p hanchan [RWT]: uma 10-20, oka 20; today unrounded (2.2; the
+    # old rounding is rounding="tenhou_old"); equal points by seat; bust below 0;
+    # west entry, sudden death at 30,000, up to West 4; agari-yame and tenpai-yame;
+    # all five abortive draws; double ron, triple ron aborts, honba and sticks to the
+    # nearest winner (2.2); no chombo online.
+    "tenhou": {
+        "double_yakuman": (),
+        "ties": "seat",
+        "extension_winds": 1,
+        "sudden_death": True,
+        "agari_yame": True,
+        "tenpai_yame": True,
+        "abortive_draws": ABORTIVE_DRAWS,
+        "chombo": "none",
+    },
+    # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
+    # uma +15/+5/-5/-15 (u), ties by seat (u), leftover sticks to 1st (u), bust below
+    # 0 (u), west entry with sudden death at 30,000 (u: same shape as Tenhou),
+    # yame on, KK/4W/4R/4K abort, double and triple ron paid, counters to the
+    # nearest winner (u).
+    "mahjongsoul": {
+        "return_points": 25000,
+        "uma": UMA_5_15,
+        "ties": "seat",
+        "extension_winds": 1,
+        "sudden_death": True,
+        "agari_yame": True,
+        "tenpai_yame": True,
+        "multiple_ron": "paid",
+        "chombo": "none",
+    },
+    # WRC 2025 [W25][PRE]: 30,000/30,000, +15/+5/-5/-15 averaged on ties, leftover
+    # sticks lost (u: [PRE] "left on the table"), no bust (u), head bump, pao with
+    # suukantsu, chombo -20 after uma (u), chombo ends the game (Pantheon wrc, u).
     "wrc": {
+        **TOURNAMENT,
         "kiriage": True,
         "red_fives": False,
         "double_yakuman": (),
         "double_wind_fu": 2,
         "renhou": "mangan",
+        "start_points": 30000,
+        "uma": UMA_5_15,
+        "leftover_sticks": "lost",
+        "pao": PAO_YAKUMAN,
+        "chombo_ends_game": True,
     },
+    # EMA RCR 2025 [SEN][P ema2025]: as WRC for settlement, but leftover sticks to
+    # 1st split if tied, several ron winners each paid in full with counters, own
+    # riichi stick back, no abortive draws (u), no nagashi (u), chombo -20 (u),
+    # chombo ends the game (Pantheon ema2025).
     "ema": {
+        **TOURNAMENT,
         "kiriage": True,
         "counted_yakuman": False,
         "multiple_yakuman": False,
@@ -148,27 +347,60 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "double_yakuman": (),
         "double_wind_fu": 2,
         "renhou": "mangan",
+        "start_points": 30000,
+        "uma": UMA_5_15,
+        "leftover_sticks": "split_first",
+        "multiple_ron": "paid",
+        "multiple_ron_honba": "each",
+        "multiple_ron_sticks": "own_back",
+        "chombo_ends_game": True,
     },
+    # EMA RCR 2016 [KASU][OYN16][P ema]: leftover sticks to 1st (u), honba to every
+    # winner (u), own stick back then nearest (u), chombo -20 after uma.
     "ema2016": {
+        **TOURNAMENT,
         "counted_yakuman": False,
         "multiple_yakuman": False,
         "red_fives": False,
         "double_yakuman": (),
         "renhou": "mangan",
+        "start_points": 30000,
+        "uma": UMA_5_15,
+        "multiple_ron": "paid",
+        "multiple_ron_honba": "each",
+        "multiple_ron_sticks": "own_back",
     },
+    # M.League [RWM][MNAVI][MTO]: 25,000/30,000, rank points +50/+10/-10/-30 (uma
+    # 30-10 plus oka 20), ties split with the remainder to the seat nearer the first
+    # dealer, leftover sticks split among tied 1st (u), no nagashi (u), pao with
+    # suukantsu, chombo -20 (u: one page says a mangan payment).
     "mleague": {
+        **TOURNAMENT,
         "kiriage": True,
         "counted_yakuman": False,
         "double_yakuman": (),
         "double_wind_fu": 2,
+        "uma": (30000, 10000, -10000, -30000),
+        "leftover_sticks": "split_first",
+        "pao": PAO_YAKUMAN,
     },
+    # JPML A [JPMLN][JPML12][P jpmlA]: 30,000/30,000, floating uma (2.4), ties
+    # averaged (u), leftover sticks lost, KK/4W/4R/4K abort (u: the 2026 sheet is
+    # reported as none), no bust (u), chombo -20 (u).
     "jpml_a": {
+        **TOURNAMENT,
         "counted_yakuman": False,
         "multiple_yakuman": False,
         "red_fives": False,
         "double_yakuman": (),
         "double_wind_fu": 2,
         "renhou": "mangan",
+        "start_points": 30000,
+        "floating_uma": JPML_FLOATING_UMA,
+        "uma": (0, 0, 0, 0),
+        "leftover_sticks": "lost",
+        "abortive_draws": ABORTIVE_DRAWS[:4],
+        "pao": PAO_YAKUMAN,
     },
 }
 PRESETS = tuple(PRESET_OPTIONS)

@@ -1,0 +1,346 @@
+"""A round's outcome, as recorded at the table (FORMATS.md section 3, one round).
+
+``Outcome.from_json`` reads one entry of a record's ``rounds``; ``to_json`` writes
+it back. Build outcomes in code with the constructors::
+
+    Outcome.ron(2, Win(0, HandValue(han=3, fu=40)), riichi=(0,))
+    Outcome.tsumo(Win(3, HandValue(han=2, fu=30)))
+    Outcome.draw(tenpai=(0, 2), riichi=(2,))
+    Outcome.abort("kyuushu_kyuuhai")
+    Outcome.chombo(2)
+
+An outcome checks only its own shape (seats 0-3, no repeated seat, the winner
+is not the discarder); whether it can happen in a game under some rules is
+checked by ``scoring.game.play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.errors import ScoringError
+from scoring.rules import ABORTIVE_DRAWS
+from scoring.value import HandValue
+
+RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
+SEATS = range(4)
+WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao"})
+COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
+RESULT_KEYS = {
+    "ron": COMMON_KEYS | {"loser", "wins"},
+    "tsumo": COMMON_KEYS | WIN_KEYS,
+    "draw": COMMON_KEYS | {"tenpai", "nagashi"},
+    "abort": COMMON_KEYS | {"reason"},
+    "chombo": COMMON_KEYS | {"player"},
+}
+
+
+class OutcomeError(ScoringError):
+    """A round outcome that is malformed or cannot happen in the game."""
+
+    code = "bad_outcome"
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner of a round: a value (han/fu or yakuman) or a ``hand`` to score."""
+
+    winner: int
+    value: HandValue | None = None
+    hand: Mapping[str, Any] | None = field(default=None, hash=False)
+    pao: int | None = None  # the liable player (sekinin barai)
+
+    def __post_init__(self) -> None:
+        _check_seat("winner", self.winner)
+        if self.pao is not None:
+            _check_seat("pao", self.pao)
+            if self.pao == self.winner:
+                raise OutcomeError(f"pao player {self.pao} is the winner")
+        if (self.value is None) == (self.hand is None):
+            raise OutcomeError(f"win of player {self.winner} needs han/fu, yakuman or a hand")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Win:
+        """Return the win a JSON object describes.
+
+        >>> Win.from_json({"winner": 3, "yakuman": 1, "pao": 2})
+        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2)
+        """
+        data = _object(data, "win")
+        _check_keys(data, WIN_KEYS, "win")
+        has_value = any(key in data for key in ("han", "fu", "yakuman"))
+        if has_value and "hand" in data:
+            raise OutcomeError("a win gives either han/fu/yakuman or hand, not both")
+        hand = data.get("hand")
+        if hand is not None and not isinstance(hand, Mapping):
+            raise OutcomeError(f"hand must be an object, not {hand!r}")
+        value = None
+        if has_value:
+            value = HandValue(
+                han=_int(data, "han"), fu=_int(data, "fu"), yakuman=_int(data, "yakuman")
+            )
+        pao = data.get("pao")
+        return cls(
+            winner=_seat(data, "winner"),
+            value=value,
+            hand=dict(hand) if hand is not None else None,
+            pao=None if pao is None else _seat(data, "pao"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the win as FORMATS.md writes it."""
+        data: dict[str, Any] = {"winner": self.winner}
+        if self.value is not None and self.value.yakuman:
+            data["yakuman"] = self.value.yakuman
+        elif self.value is not None:
+            data.update(han=self.value.han, fu=self.value.fu)
+        else:
+            data["hand"] = dict(self.hand or {})
+        if self.pao is not None:
+            data["pao"] = self.pao
+        return data
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one round ended: ``result`` is ron, tsumo, draw, abort or chombo.
+
+    ``wins`` holds the winners (1-3 on ron, exactly 1 on tsumo); ``loser`` is the
+    discarder on ron; ``tenpai`` and ``nagashi`` belong to a draw, ``reason`` to
+    an abort, ``player`` to a chombo. ``riichi`` lists the players who declared
+    riichi (and paid 1,000 to the table) in the round, whatever its result.
+    """
+
+    result: str
+    wins: tuple[Win, ...] = ()
+    loser: int | None = None
+    tenpai: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()
+    reason: str = ""
+    player: int | None = None
+    riichi: tuple[int, ...] = ()
+    wareme: int | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.result not in RESULTS:
+            raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {self.result!r}")
+        _check_seats("riichi", self.riichi)
+        if self.wareme is not None:
+            _check_seat("wareme", self.wareme)
+        CHECKS[self.result](self)
+
+    @classmethod
+    def ron(cls, loser: int, *wins: Win, riichi: Sequence[int] = (), **extra: Any) -> Outcome:
+        """Return a ron of one or more winners on ``loser``'s discard."""
+        return cls("ron", wins=tuple(wins), loser=loser, riichi=tuple(riichi), **extra)
+
+    @classmethod
+    def tsumo(cls, win: Win, *, riichi: Sequence[int] = (), **extra: Any) -> Outcome:
+        """Return a tsumo win."""
+        return cls("tsumo", wins=(win,), riichi=tuple(riichi), **extra)
+
+    @classmethod
+    def draw(
+        cls, tenpai: Sequence[int] = (), *, nagashi: Sequence[int] = (),
+        riichi: Sequence[int] = (), **extra: Any,
+    ) -> Outcome:
+        """Return an exhaustive draw with its tenpai (and nagashi mangan) players."""
+        return cls(
+            "draw", tenpai=tuple(tenpai), nagashi=tuple(nagashi), riichi=tuple(riichi), **extra
+        )
+
+    @classmethod
+    def abort(cls, reason: str, *, riichi: Sequence[int] = (), **extra: Any) -> Outcome:
+        """Return an abortive draw."""
+        return cls("abort", reason=reason, riichi=tuple(riichi), **extra)
+
+    @classmethod
+    def chombo(cls, player: int, *, riichi: Sequence[int] = (), **extra: Any) -> Outcome:
+        """Return a chombo (a foul that ends the round) by ``player``."""
+        return cls("chombo", player=player, riichi=tuple(riichi), **extra)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Return the winners' seats (empty unless ron or tsumo)."""
+        return tuple(win.winner for win in self.wins)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Outcome:
+        """Return the outcome one round of a record describes.
+
+        >>> Outcome.from_json({"result": "draw", "tenpai": [0, 2], "riichi": [2]}).tenpai
+        (0, 2)
+        """
+        data = _object(data, "round")
+        result = data.get("result")
+        if result not in RESULT_KEYS:
+            raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
+        _check_keys(data, RESULT_KEYS[result], f"{result} round")
+        common: dict[str, Any] = {
+            "riichi": _seat_list(data, "riichi"),
+            "wareme": None if data.get("wareme") is None else _seat(data, "wareme"),
+            "note": _text(data, "note"),
+        }
+        return cls(result, **common, **PARSERS[result](data))
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the round as FORMATS.md section 3 writes it."""
+        data: dict[str, Any] = {"result": self.result}
+        if self.result == "ron":
+            data.update(loser=self.loser, wins=[win.to_json() for win in self.wins])
+        elif self.result == "tsumo":
+            data.update(self.wins[0].to_json())
+        elif self.result == "draw":
+            data["tenpai"] = list(self.tenpai)
+            if self.nagashi:
+                data["nagashi"] = list(self.nagashi)
+        elif self.result == "abort":
+            data["reason"] = self.reason
+        else:
+            data["player"] = self.player
+        data["riichi"] = list(self.riichi)
+        if self.wareme is not None:
+            data["wareme"] = self.wareme
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+def _check_ron(outcome: Outcome) -> None:
+    if outcome.loser is None:
+        raise OutcomeError("a ron needs the loser (the discarder)")
+    _check_seat("loser", outcome.loser)
+    if not 1 <= len(outcome.wins) <= 3:
+        raise OutcomeError(f"a ron has 1 to 3 winners, not {len(outcome.wins)}")
+    _check_seats("winners", outcome.winners)
+    if outcome.loser in outcome.winners:
+        raise OutcomeError(f"winner {outcome.loser} is also the discarder")
+    _check_unused(outcome, "tenpai", "nagashi", "reason", "player")
+
+
+def _check_tsumo(outcome: Outcome) -> None:
+    if len(outcome.wins) != 1:
+        raise OutcomeError(f"a tsumo has exactly 1 winner, not {len(outcome.wins)}")
+    _check_unused(outcome, "loser", "tenpai", "nagashi", "reason", "player")
+
+
+def _check_draw(outcome: Outcome) -> None:
+    _check_seats("tenpai", outcome.tenpai)
+    _check_seats("nagashi", outcome.nagashi)
+    missing = sorted(set(outcome.riichi) - set(outcome.tenpai))
+    if missing:
+        raise OutcomeError(f"riichi player {missing[0]} is missing from the tenpai list")
+    _check_unused(outcome, "wins", "loser", "reason", "player")
+
+
+def _check_abort(outcome: Outcome) -> None:
+    if outcome.reason not in ABORTIVE_DRAWS:
+        raise OutcomeError(
+            f"abort reason must be one of {', '.join(ABORTIVE_DRAWS)}, not {outcome.reason!r}"
+        )
+    if outcome.reason == "suucha_riichi" and len(outcome.riichi) != 4:
+        raise OutcomeError("suucha_riichi needs all four players in the riichi list")
+    _check_unused(outcome, "wins", "loser", "tenpai", "nagashi", "player")
+
+
+def _check_chombo(outcome: Outcome) -> None:
+    if outcome.player is None:
+        raise OutcomeError("a chombo needs the player who committed it")
+    _check_seat("player", outcome.player)
+    _check_unused(outcome, "wins", "loser", "tenpai", "nagashi", "reason")
+
+
+CHECKS = {
+    "ron": _check_ron, "tsumo": _check_tsumo, "draw": _check_draw,
+    "abort": _check_abort, "chombo": _check_chombo,
+}
+
+
+def _check_unused(outcome: Outcome, *names: str) -> None:
+    for name in names:
+        if getattr(outcome, name) not in (None, (), ""):
+            raise OutcomeError(f"a {outcome.result} round has no {name}")
+
+
+def _check_seat(name: str, seat: Any) -> None:
+    if type(seat) is not int or seat not in SEATS:
+        raise OutcomeError(f"{name} must be a seat 0-3, not {seat!r}")
+
+
+def _check_seats(name: str, seats: tuple[int, ...]) -> None:
+    for seat in seats:
+        _check_seat(name, seat)
+    if len(set(seats)) != len(seats):
+        raise OutcomeError(f"{name} names a player twice: {list(seats)}")
+
+
+def _parse_ron(data: Mapping[str, Any]) -> dict[str, Any]:
+    wins = data.get("wins")
+    if not isinstance(wins, list):
+        raise OutcomeError(f"wins must be a list of wins, not {wins!r}")
+    return {"loser": _seat(data, "loser"), "wins": tuple(Win.from_json(win) for win in wins)}
+
+
+def _parse_tsumo(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {"wins": (Win.from_json({k: v for k, v in data.items() if k in WIN_KEYS}),)}
+
+
+def _parse_draw(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {"tenpai": _seat_list(data, "tenpai"), "nagashi": _seat_list(data, "nagashi")}
+
+
+def _parse_abort(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {"reason": _text(data, "reason")}
+
+
+def _parse_chombo(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {"player": _seat(data, "player")}
+
+
+PARSERS = {
+    "ron": _parse_ron, "tsumo": _parse_tsumo, "draw": _parse_draw,
+    "abort": _parse_abort, "chombo": _parse_chombo,
+}
+
+
+def _object(data: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise OutcomeError(f"a {what} must be a JSON object, not {data!r}")
+    return data
+
+
+def _check_keys(data: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise OutcomeError(f"unknown key in a {what}: {', '.join(map(str, unknown))}")
+
+
+def _seat(data: Mapping[str, Any], key: str) -> int:
+    if key not in data:
+        raise OutcomeError(f"missing {key}")
+    _check_seat(key, data[key])
+    return int(data[key])
+
+
+def _seat_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    seats = data.get(key, [])
+    if not isinstance(seats, list):
+        raise OutcomeError(f"{key} must be a list of seats, not {seats!r}")
+    return tuple(seats)
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key, 0)
+    if type(value) is not int:
+        raise OutcomeError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise OutcomeError(f"{key} must be text, not {value!r}")
+    return value
