@@ -1,0 +1,109 @@
+"""Rules: presets from the reference, JSON round trip, impossible values."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.errors import RulesError
+from scoring.rules import PRESETS, Rules, preset
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_round_trips_through_json(name):
+    rules = preset(name)
+    assert rules.to_json() == {"preset": name}
+    assert Rules.from_json(rules.to_json()) == rules
+
+
+def test_changed_options_are_written_on_top_of_the_preset():
+    rules = Rules.from_json(
+        {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []}
+    )
+    assert rules.to_json() == {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []}
+    assert Rules.from_json(rules.to_json()) == rules
+
+
+def test_floating_uma_round_trips_as_nested_lists():
+    data = preset("jpml_a").to_json() | {"floating_uma": [[0, 0, 0, 0]] * 5}
+    rules = Rules.from_json(data)
+    assert rules.floating_uma == ((0, 0, 0, 0),) * 5
+    assert Rules.from_json(rules.to_json()) == rules
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"uma": [15000, 5000, -5000, -5000]}, "sum to 0"),
+        ({"uma": [15000, 5000, -20000]}, "sum to 0"),
+        ({"start_points": -25000}, "start_points"),
+        ({"start_points": 0}, "start_points"),
+        ({"return_points": 30050}, "multiples of 100"),
+        ({"tobi": "sometimes"}, "tobi must be one of"),
+        ({"multiple_ron": "all"}, "multiple_ron must be one of"),
+        ({"abortive_draws": ["kyuushu"]}, "abortive_draws has unknown"),
+        ({"pao": ["chinitsu"]}, "pao has unknown"),
+        ({"extension_winds": -1}, "extension_winds"),
+        ({"game_length": "one_round", "extension_winds": 1}, "one_round"),
+        ({"floating_uma": [[0, 0, 0, 0]]}, "5 rows"),
+        ({"noten_penalty": 1000}, "noten_penalty"),
+        ({"agari_yame": 1}, "must be bool"),
+        ({"start_points": "25000"}, "must be int"),
+        ({"oka": "none"}, "must be int"),
+        ({"ura_dora": True}, "unknown rule option"),
+    ],
+)
+def test_impossible_rules_are_errors(options, message):
+    with pytest.raises(RulesError, match=message):
+        Rules.from_json({"preset": "club", **options})
+
+
+def test_unknown_preset_is_an_error():
+    with pytest.raises(RulesError, match="unknown rules preset 'wrc2099'"):
+        Rules.from_json("wrc2099")
+
+
+def test_oka_is_derived_from_start_and_return_unless_given():
+    assert preset("tenhou").oka_points == 20000
+    assert preset("mleague").oka_points == 20000
+    assert preset("wrc").oka_points == 0
+    assert preset("mahjongsoul").oka_points == 0
+    assert Rules(oka=10000).oka_points == 10000
+
+
+@pytest.mark.parametrize(
+    ("name", "start", "uma", "ties", "leftover", "multiple_ron"),
+    [
+        ("tenhou", 25000, (20000, 10000, -10000, -20000), "seat", "first", "double_only"),
+        ("mahjongsoul", 25000, (15000, 5000, -5000, -15000), "seat", "first", "paid"),
+        ("wrc", 30000, (15000, 5000, -5000, -15000), "split", "lost", "head_bump"),
+        ("ema", 30000, (15000, 5000, -5000, -15000), "split", "split_first", "paid"),
+        ("ema2016", 30000, (15000, 5000, -5000, -15000), "split", "first", "paid"),
+        ("mleague", 25000, (30000, 10000, -10000, -30000), "split", "split_first", "head_bump"),
+        ("jpml_a", 30000, (0, 0, 0, 0), "split", "lost", "head_bump"),
+    ],
+)
+def test_presets_follow_the_reference_table(name, start, uma, ties, leftover, multiple_ron):
+    rules = preset(name)
+    assert (rules.start_points, rules.uma, rules.ties) == (start, uma, ties)
+    assert (rules.leftover_sticks, rules.multiple_ron) == (leftover, multiple_ron)
+
+
+def test_tenhou_plays_west_with_sudden_death_and_stops_a_leading_dealer():
+    rules = preset("tenhou")
+    assert (rules.extension_winds, rules.sudden_death, rules.extension_target) == (1, True, 30000)
+    assert rules.agari_yame and rules.tenpai_yame and rules.tobi == "below_zero"
+    assert "sanchahou" in rules.abortive_draws
+
+
+def test_tournament_presets_have_no_bust_no_abortive_draws_and_a_chombo_deduction():
+    for name in ("wrc", "ema", "ema2016", "mleague"):
+        rules = preset(name)
+        assert (rules.tobi, rules.abortive_draws, rules.chombo) == ("none", (), "deduction")
+        assert rules.chombo_points == 20000
+
+
+def test_club_rule_is_the_seeds_general_rule():
+    rules = preset("club")
+    assert (rules.start_points, rules.return_points, rules.game_length) == (25000, 30000,
+                                                                             "east_south")
+    assert rules.renchan == "tenpai" and rules.noten_penalty == 3000
