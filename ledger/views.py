@@ -2,10 +2,412 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import json
+import random
+from typing import Any
+
+import segno
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ledger.charts import score_chart
+from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named
+from ledger.models import (
+    SEATS, AuditEntry, Player, Result, Round, RoundConflict, Session, SessionSeat, new_token,
+)
+from ledger.records import RecordError, import_records
+from scoring.errors import ScoringError
+
+WINDS = "ESWN"
+TABLE_TOKENS = "table_tokens"
+
+
+# --- who may change what -------------------------------------------------------
+
+
+def can_record(request: HttpRequest, session: Session) -> bool:
+    """Return whether this visitor may record and edit the session's rounds."""
+    if request.user.is_authenticated:
+        return True
+    return session.token in request.session.get(TABLE_TOKENS, [])
+
+
+def _require_recorder(request: HttpRequest, session: Session) -> None:
+    if not can_record(request, session):
+        raise PermissionDenied("Recording needs a club member's login or the table link.")
+
+
+def _via(request: HttpRequest) -> str:
+    return "member login" if request.user.is_authenticated else "table link"
+
+
+def _audit(request: HttpRequest, session: Session, action: str, **fields: Any) -> None:
+    user = request.user if request.user.is_authenticated else None
+    AuditEntry.objects.create(session=session, user=user, via=_via(request), action=action, **fields)
+
+
+def join_table(request: HttpRequest, token: str) -> HttpResponse:
+    """Remember the table link in this browser and open the table page."""
+    session = get_object_or_404(Session, token=token)
+    tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
+    request.session[TABLE_TOKENS] = [*tokens, token]
+    return redirect(session)
+
+
+@require_POST
+def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Replace the table link: the old one stops working."""
+    session = get_object_or_404(Session, pk=pk)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Only a club member can replace the table link.")
+    session.token = new_token()
+    session.save(update_fields=["token"])
+    _audit(request, session, "new table link")
+    messages.success(request, "A new table link was made; the old one no longer works.")
+    return redirect(session)
+
+
+# --- pages ------------------------------------------------------------------------
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Show what the ledger does."""
-    return render(request, "ledger/home.html")
+    """Show sessions in progress, recent finished ones and where to go next."""
+    sessions = Session.objects.prefetch_related("seats__player")
+    return render(request, "ledger/home.html", {
+        "in_progress": sessions.filter(status=Session.Status.IN_PROGRESS)[:20],
+        "finished": sessions.filter(status=Session.Status.FINISHED).order_by("-finished_at")[:10],
+    })
+
+
+def player_list(request: HttpRequest) -> HttpResponse:
+    """List the club's players."""
+    return render(request, "ledger/player_list.html", {"players": Player.objects.all()})
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show a player's sessions with their place and result."""
+    player = get_object_or_404(Player, pk=pk)
+    seats = (
+        SessionSeat.objects.filter(player=player)
+        .select_related("session")
+        .prefetch_related("session__seats__player", Prefetch(
+            "session__results", queryset=Result.objects.filter(player=player), to_attr="mine"))
+        .order_by("-session__started_at")
+    )
+    return render(request, "ledger/player_detail.html", {"player": player, "seats": seats})
+
+
+def session_new(request: HttpRequest) -> HttpResponse:
+    """Start a session: four players, seating and rules."""
+    form = NewSessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Starting a session needs a club member's login.")
+        session = _create_session(form.cleaned_data)
+        _audit(request, session, "start", after=session.to_record())
+        request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
+        return redirect(session)
+    return render(request, "ledger/session_new.html", {"form": form, "players": Player.objects.all()})
+
+
+def _create_session(data: dict[str, Any]) -> Session:
+    names = list(data["names"])
+    if data["seating"] == "draw":
+        random.SystemRandom().shuffle(names)
+    with transaction.atomic():
+        players = players_named(names)
+        session = Session.objects.create(
+            rules=data["rules"], ruleset=data["ruleset"], season=data.get("season"),
+            table_name=data.get("table_name", ""),
+        )
+        SessionSeat.objects.bulk_create(
+            SessionSeat(session=session, seat=seat, player=player)
+            for seat, player in zip(SEATS, players)
+        )
+    return session
+
+
+def _load_session(pk: int) -> Session:
+    queryset = Session.objects.prefetch_related("seats__player", "rounds", "results")
+    return get_object_or_404(queryset, pk=pk)
+
+
+def table_context(request: HttpRequest, session: Session, form: RoundForm | None = None,
+                  kind: str = "ron") -> dict[str, Any]:
+    """Return what the table page shows: the state after the last round, and the form."""
+    state = session.replay()
+    names = [p.name for p in session.players()]
+    rounds = state["rounds"]
+    start = session.engine_rules().start_points
+    scores = rounds[-1]["scores"] if rounds else [start] * 4
+    nxt = state["next"]
+    players = [
+        {
+            "seat": seat, "name": names[seat], "score": scores[seat],
+            "wind": WINDS[(seat - nxt["dealer"]) % 4], "is_dealer": seat == nxt["dealer"],
+            "last_delta": rounds[-1]["deltas"][seat] if rounds else None,
+            "gaps": [(names[o], scores[seat] - scores[o]) for o in SEATS if o != seat],
+        }
+        for seat in SEATS
+    ]
+    form = form or RoundForm(names=names, initial={"kind": kind})
+    recorder = can_record(request, session)
+    return {
+        "session": session, "state": state, "next": nxt, "players": players,
+        "form": form, "kind": form["kind"].value() or kind,
+        "can_record": recorder, "last_round": rounds[-1] if rounds else None,
+        "round_count": len(rounds), "qr_svg": _qr_svg(request, session) if recorder else "",
+    }
+
+
+def _qr_svg(request: HttpRequest, session: Session) -> str:
+    """Return the table link as an inline SVG QR code."""
+    url = request.build_absolute_uri(reverse("join-table", args=[session.token]))
+    svg = segno.make(url, error="m").svg_inline(scale=4, title="QR code of the table link")
+    return str(svg)
+
+
+def session_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table page: scores, winds, counters and the form for the next round."""
+    session = _load_session(pk)
+    kind = request.GET.get("kind", "ron")
+    context = table_context(request, session, kind=kind if kind in dict(_kinds()) else "ron")
+    template = "ledger/table.html"
+    if request.htmx and request.GET.get("part") == "round-form":
+        template += "#round-form"
+    elif request.htmx and request.GET.get("part") == "scoreboard":
+        template += "#scoreboard"
+    return render(request, template, context)
+
+
+def _kinds() -> list[tuple[str, str]]:
+    return list(KINDS)
+
+
+@require_POST
+def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show who would pay what if this round were saved (nothing is stored)."""
+    session = _load_session(pk)
+    names = [p.name for p in session.players()]
+    form = RoundForm(request.POST, names=names)
+    preview: dict[str, Any] = {"names": names}
+    if form.is_valid():
+        try:
+            state = session.replay([*session.outcomes(), form.cleaned_data["outcome"]])
+            preview["deltas"] = state["rounds"][-1]["deltas"]
+            preview["scores"] = state["rounds"][-1]["scores"]
+            preview["finished"] = state.get("finished", False)
+        except ScoringError as error:
+            preview["error"] = str(error)
+    else:
+        preview["error"] = " ".join(_form_errors(form))
+    return render(request, "ledger/table.html#preview", {"preview": preview})
+
+
+def _form_errors(form: RoundForm) -> list[str]:
+    return [str(e) for errors in form.errors.values() for e in errors]
+
+
+@require_POST
+def round_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record the next round and show the table after it."""
+    session = _load_session(pk)
+    _require_recorder(request, session)
+    form = RoundForm(request.POST, names=[p.name for p in session.players()])
+    status = 200
+    if form.is_valid():
+        expected = _expected_number(request)
+        try:
+            saved = session.record(form.cleaned_data["outcome"], expected_number=expected)
+        except RoundConflict as conflict:
+            form.add_error(None, f"{conflict}. The table below shows the current state.")
+            status = 409
+        except ScoringError as error:
+            form.add_error(None, str(error))
+            status = 422 if request.htmx else 200
+        else:
+            _audit(request, session, "record", round_number=saved.number, after=saved.outcome)
+            if not request.htmx:
+                return redirect(session)
+            session = _load_session(pk)
+            form = None
+    else:
+        status = 422 if request.htmx else 200
+    context = table_context(request, session, form)
+    template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
+    response = render(request, template, context, status=status)
+    if request.htmx and status == 422:
+        response.status_code = 200  # htmx swaps only 2xx responses by default
+    return response
+
+
+def _expected_number(request: HttpRequest) -> int | None:
+    text = request.POST.get("expected_number", "")
+    return int(text) if text.isdigit() else None
+
+
+@require_POST
+def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Remove the last round."""
+    session = _load_session(pk)
+    _require_recorder(request, session)
+    outcomes = session.outcomes()
+    if not outcomes:
+        messages.error(request, "There is no round to undo.")
+        return redirect(session)
+    session.replace_rounds(outcomes[:-1])
+    _audit(request, session, "undo", round_number=len(outcomes), before=outcomes[-1])
+    messages.success(request, f"Round {len(outcomes)} was undone.")
+    return redirect(session)
+
+
+def session_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every round as a row, the settlement, and a score chart."""
+    session = _load_session(pk)
+    state = session.replay()
+    names = [p.name for p in session.players()]
+    start = session.engine_rules().start_points
+    series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in SEATS]
+    rows = [
+        {"number": i + 1, "played": played, "outcome": stored.outcome,
+         "summary": describe_outcome(stored.outcome, names)}
+        for i, (played, stored) in enumerate(zip(state["rounds"], _rounds(session)))
+    ]
+    return render(request, "ledger/history.html", {
+        "session": session, "state": state, "names": names, "rows": rows,
+        "chart": score_chart(names, series), "final": state.get("final"),
+        "can_record": can_record(request, session),
+        "audit": session.audit.select_related("user")[:30],
+    })
+
+
+def _rounds(session: Session) -> list[Round]:
+    return sorted(session.rounds.all(), key=lambda r: r.number)
+
+
+def describe_outcome(outcome: dict[str, Any], names: list[str]) -> str:
+    """Return a round's outcome in words: "Aki ron from Chen, 3 han 40 fu"."""
+    kind = outcome.get("result")
+    if kind == "ron":
+        wins = ", ".join(f"{names[w['winner']]} ({_value_text(w)})" for w in outcome["wins"])
+        return f"Ron: {wins} from {names[outcome['loser']]}"
+    if kind == "tsumo":
+        return f"Tsumo: {names[outcome['winner']]} ({_value_text(outcome)})"
+    if kind == "draw":
+        tenpai = ", ".join(names[s] for s in outcome.get("tenpai", [])) or "nobody"
+        nagashi = outcome.get("nagashi")
+        extra = f"; nagashi mangan: {', '.join(names[s] for s in nagashi)}" if nagashi else ""
+        return f"Draw, tenpai: {tenpai}{extra}"
+    if kind == "abort":
+        return f"Abortive draw ({outcome.get('reason', '').replace('_', ' ')})"
+    if kind == "chombo":
+        return f"Chombo by {names[outcome['player']]}"
+    return str(kind)
+
+
+def _value_text(win: dict[str, Any]) -> str:
+    if win.get("yakuman"):
+        return "yakuman" if win["yakuman"] == 1 else f"{win['yakuman']}x yakuman"
+    if "fu" in win and win.get("han", 0) < 5:
+        return f"{win['han']} han {win['fu']} fu"
+    if "han" in win:
+        return f"{win['han']} han"
+    return "hand from tiles"
+
+
+def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Correct a past round; every later round is replayed."""
+    session = _load_session(pk)
+    _require_recorder(request, session)
+    outcomes = session.outcomes()
+    if not 1 <= number <= len(outcomes):
+        return render(request, "404.html", {"message": f"Session {pk} has no round {number}."},
+                      status=404)
+    names = [p.name for p in session.players()]
+    old = outcomes[number - 1]
+    form = RoundForm(request.POST or None, names=names, initial=RoundForm.initial_from(old))
+    if request.method == "POST" and form.is_valid():
+        new = form.cleaned_data["outcome"]
+        try:
+            session.replace_rounds([*outcomes[: number - 1], new, *outcomes[number:]])
+        except ScoringError as error:
+            form.add_error(None, f"This change is refused, nothing was saved: {error}")
+        else:
+            _audit(request, session, "edit", round_number=number, before=old, after=new)
+            messages.success(request, f"Round {number} was changed; later rounds were replayed.")
+            return redirect("session-history", pk=session.pk)
+    return render(request, "ledger/round_edit.html", {
+        "session": session, "form": form, "number": number, "kind": form["kind"].value(),
+        "names": names,
+    })
+
+
+@require_POST
+def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Delete a past round; later rounds move up and are replayed."""
+    session = _load_session(pk)
+    _require_recorder(request, session)
+    outcomes = session.outcomes()
+    if not 1 <= number <= len(outcomes):
+        messages.error(request, f"There is no round {number} to delete.")
+        return redirect("session-history", pk=session.pk)
+    try:
+        session.replace_rounds([*outcomes[: number - 1], *outcomes[number:]])
+    except ScoringError as error:
+        messages.error(request, f"Deleting round {number} is refused, nothing changed: {error}")
+    else:
+        _audit(request, session, "delete", round_number=number, before=outcomes[number - 1])
+        messages.success(request, f"Round {number} was deleted; later rounds were replayed.")
+    return redirect("session-history", pk=session.pk)
+
+
+def session_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the session as a game record (FORMATS.md section 3)."""
+    session = _load_session(pk)
+    response = JsonResponse(session.to_record(), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
+    return response
+
+
+def session_import(request: HttpRequest) -> HttpResponse:
+    """Upload game records; a bad file is rejected whole and nothing is written."""
+    error = ""
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Importing needs a club member's login.")
+        upload = request.FILES.get("file")
+        try:
+            sessions = import_records(_read_upload(upload))
+        except RecordError as problem:
+            error = str(problem)
+        else:
+            messages.success(request, f"Imported {len(sessions)} session(s).")
+            return redirect(sessions[0]) if len(sessions) == 1 else redirect("home")
+    return render(request, "ledger/import.html", {"error": error}, status=400 if error else 200)
+
+
+MAX_UPLOAD = 2 * 1024 * 1024
+
+
+def _read_upload(upload: Any) -> Any:
+    if upload is None:
+        raise RecordError("Choose a JSON file to upload.")
+    if upload.size > MAX_UPLOAD:
+        raise RecordError(f"The file is too large ({upload.size:,} bytes; the limit is {MAX_UPLOAD:,}).")
+    try:
+        return json.loads(upload.read().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError("The file is not UTF-8 text.") from None
+    except json.JSONDecodeError as problem:
+        raise RecordError(f"The file is not valid JSON: {problem.msg} at line {problem.lineno}.") from None
+
+
+def session_url(session: Session) -> str:
+    return reverse("session-table", args=[session.pk])

@@ -1,0 +1,233 @@
+"""Forms turn POST data into engine values: a round's outcome JSON, a new session."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from ledger.models import SEATS, Player, Ruleset, Season
+from scoring.errors import ScoringError
+from scoring.rules import PRESETS, Rules
+
+KINDS = (("ron", "Ron"), ("tsumo", "Tsumo"), ("draw", "Draw"), ("abort", "Abort"), ("chombo", "Chombo"))
+HAN_CHOICES = [
+    ("", "—"),
+    *[(str(h), f"{h} han") for h in range(1, 5)],
+    ("5", "Mangan (5 han)"),
+    ("6", "Haneman (6–7 han)"),
+    ("8", "Baiman (8–10 han)"),
+    ("11", "Sanbaiman (11–12 han)"),
+    ("13", "Counted yakuman (13+ han)"),
+    ("Y1", "Yakuman"),
+    ("Y2", "Double yakuman"),
+    ("Y3", "Triple yakuman"),
+]
+FU_CHOICES = [("", "—"), *[(str(f), f"{f} fu") for f in (20, 25, *range(30, 140, 10))]]
+ABORT_REASONS = [
+    ("kyuushu_kyuuhai", "Nine different terminals and honors (kyuushu kyuuhai)"),
+    ("suufon_renda", "Four winds discarded (suufon renda)"),
+    ("suucha_riichi", "Four riichi (suucha riichi)"),
+    ("suukaikan", "Four kans by several players (suukaikan)"),
+    ("sanchahou", "Triple ron (sanchahou)"),
+]
+
+
+class RoundForm(forms.Form):
+    """One round as the table enters it. ``names`` label the seats."""
+
+    kind = forms.ChoiceField(choices=KINDS)
+    loser = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Discarder")
+    winner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Winner")
+    chombo_player = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Chombo by")
+    reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label="Reason")
+    riichi = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Riichi")
+    winners = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Winners")
+    tenpai = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Tenpai")
+    nagashi = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Nagashi mangan")
+    han = forms.ChoiceField(choices=HAN_CHOICES, required=False, label="Han")
+    fu = forms.ChoiceField(choices=FU_CHOICES, required=False, label="Fu")
+    pao = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Liable (pao)")
+    note = forms.CharField(required=False, max_length=200)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        seats = [(str(s), name) for s, name in zip(SEATS, names)]
+        self.fields["pao"].choices = [("", "—"), *seats]
+        for name in ("loser", "winner", "chombo_player"):
+            self.fields[name].choices = seats
+            self.fields[name].widget = forms.RadioSelect(choices=seats)
+        for name in ("riichi", "winners", "tenpai", "nagashi"):
+            self.fields[name].choices = seats
+            self.fields[name].widget = forms.CheckboxSelectMultiple(choices=seats)
+        for seat, name in zip(SEATS, names):
+            self.fields[f"han_{seat}"] = forms.ChoiceField(
+                choices=HAN_CHOICES, required=False, label=f"Han of {name}")
+            self.fields[f"fu_{seat}"] = forms.ChoiceField(
+                choices=FU_CHOICES, required=False, label=f"Fu of {name}")
+            self.fields[f"pao_{seat}"] = forms.TypedChoiceField(
+                coerce=int, empty_value=None, required=False, choices=[("", "—"), *seats],
+                label=f"Liable for {name}'s yakuman (pao)")
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Return per-seat bound fields for the template: name, han, fu, pao."""
+        winners = {str(seat) for seat in self["winners"].value() or []}
+        return [
+            {"seat": seat, "name": name, "han": self[f"han_{seat}"], "fu": self[f"fu_{seat}"],
+             "pao": self[f"pao_{seat}"], "is_winner": str(seat) in winners}
+            for seat, name in zip(SEATS, self.names)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        builder = getattr(self, f"_{data['kind']}_outcome")
+        outcome = builder(data)
+        if data.get("riichi") and data["kind"] != "chombo":
+            outcome["riichi"] = sorted(data["riichi"])
+        elif data["kind"] != "chombo":
+            outcome["riichi"] = []
+        if data.get("note"):
+            outcome["note"] = data["note"]
+        data["outcome"] = outcome
+        return data
+
+    def _ron_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("loser") is None:
+            raise forms.ValidationError("Ron: choose who dealt in (the discarder).")
+        winners = sorted(data.get("winners") or [])
+        if not winners:
+            raise forms.ValidationError("Ron: choose the winner (tick one or more players).")
+        if data["loser"] in winners:
+            raise forms.ValidationError("Ron: the discarder cannot also be a winner.")
+        return {"result": "ron", "loser": data["loser"],
+                "wins": [self._win(data, seat, f"_{seat}") for seat in winners]}
+
+    def _tsumo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("winner") is None:
+            raise forms.ValidationError("Tsumo: choose the winner.")
+        return {"result": "tsumo", **self._win(data, data["winner"], "")}
+
+    def _draw_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        outcome: dict[str, Any] = {"result": "draw", "tenpai": sorted(data.get("tenpai") or [])}
+        if data.get("nagashi"):
+            outcome["nagashi"] = sorted(data["nagashi"])
+        return outcome
+
+    def _abort_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"result": "abort", "reason": data.get("reason") or "kyuushu_kyuuhai"}
+
+    def _chombo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("chombo_player") is None:
+            raise forms.ValidationError("Chombo: choose the player who made it.")
+        return {"result": "chombo", "player": data["chombo_player"]}
+
+    def _win(self, data: dict[str, Any], seat: int, suffix: str) -> dict[str, Any]:
+        name, han, fu = self.names[seat], data.get(f"han{suffix}"), data.get(f"fu{suffix}")
+        if not han:
+            raise forms.ValidationError(f"Choose the han (or a limit) of {name}'s hand.")
+        win: dict[str, Any] = {"winner": seat}
+        if han.startswith("Y"):
+            win["yakuman"] = int(han[1:])
+        elif int(han) >= 5:
+            win["han"] = int(han)
+        elif not fu:
+            raise forms.ValidationError(f"Choose the fu of {name}'s hand ({han} han).")
+        else:
+            win.update(han=int(han), fu=int(fu))
+        if data.get(f"pao{suffix}") is not None:
+            win["pao"] = data[f"pao{suffix}"]
+        return win
+
+    @classmethod
+    def initial_from(cls, outcome: dict[str, Any]) -> dict[str, Any]:
+        """Return form initial data that reproduces a stored outcome."""
+        kind = outcome["result"]
+        initial: dict[str, Any] = {"kind": kind, "riichi": outcome.get("riichi", []),
+                                   "note": outcome.get("note", "")}
+        wins = outcome.get("wins", [outcome] if kind == "tsumo" else [])
+        for win in wins:
+            suffix = "" if kind == "tsumo" else f"_{win['winner']}"
+            han = f"Y{win['yakuman']}" if win.get("yakuman") else str(win.get("han", ""))
+            initial.update({f"han{suffix}": han, f"fu{suffix}": str(win.get("fu", "")),
+                            f"pao{suffix}": win.get("pao")})
+        initial.update(
+            loser=outcome.get("loser"), winner=outcome.get("winner"),
+            winners=[w["winner"] for w in wins] if kind == "ron" else [],
+            tenpai=outcome.get("tenpai", []), nagashi=outcome.get("nagashi", []),
+            reason=outcome.get("reason"), chombo_player=outcome.get("player"),
+        )
+        return initial
+
+
+SEATING = (("in_order", "In the order entered (first is East)"), ("draw", "Draw seat winds at random"))
+
+
+class NewSessionForm(forms.Form):
+    """Four players, seating, and the rules the table plays."""
+
+    east = forms.CharField(max_length=60, label="Player 1 (East)")
+    south = forms.CharField(max_length=60, label="Player 2 (South)")
+    west = forms.CharField(max_length=60, label="Player 3 (West)")
+    north = forms.CharField(max_length=60, label="Player 4 (North)")
+    seating = forms.ChoiceField(choices=SEATING, initial="in_order", widget=forms.RadioSelect)
+    rules_choice = forms.ChoiceField(label="Rules")
+    options = forms.CharField(
+        required=False, label="Adjust options (JSON)", widget=forms.Textarea(attrs={"rows": 2}),
+        help_text='Optional rule options on top of the chosen rules, e.g. {"kiriage": true}',
+    )
+    season = forms.ModelChoiceField(queryset=Season.objects.filter(is_closed=False), required=False)
+    table_name = forms.CharField(max_length=40, required=False, label="Table")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(f"preset:{name}", f"Preset: {name}") for name in PRESETS]
+        choices += [(f"ruleset:{r.pk}", f"Club ruleset: {r.name}") for r in Ruleset.objects.all()]
+        self.fields["rules_choice"].choices = choices
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[seat] for seat in ("east", "south", "west", "north")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
+        if all(names) and len({n.casefold() for n in names}) < 4:
+            raise forms.ValidationError("The four players must be four different people.")
+        data["names"] = names
+        data["rules"], data["ruleset"] = self._rules(data)
+        return data
+
+    def _rules(self, data: dict[str, Any]) -> tuple[dict[str, Any], Ruleset | None]:
+        kind, _, key = (data.get("rules_choice") or "preset:club").partition(":")
+        ruleset = Ruleset.objects.filter(pk=key).first() if kind == "ruleset" else None
+        base: dict[str, Any] = dict(ruleset.rules) if ruleset else {"preset": key}
+        extra = parse_json_object(data.get("options") or "", "options")
+        try:
+            return Rules.from_json({**base, **extra}).to_json(), ruleset
+        except ScoringError as error:
+            raise forms.ValidationError(f"Rules: {error}") from None
+
+
+def parse_json_object(text: str, what: str) -> dict[str, Any]:
+    """Return a JSON object typed into a form (empty text is an empty object)."""
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise forms.ValidationError(f"{what} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    if not isinstance(value, dict):
+        raise forms.ValidationError(f"{what} must be a JSON object like {{\"kiriage\": true}}")
+    return value
+
+
+def players_named(names: list[str]) -> list[Player]:
+    """Return the players with these names, creating new ones (names are matched ignoring case)."""
+    players = []
+    for name in names:
+        player = Player.objects.filter(name__iexact=name).first()
+        players.append(player or Player.objects.create(name=name))
+    return players

@@ -1,0 +1,40 @@
+"""``manage.py import_sessions FILE``: import game records, all or nothing."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ledger.records import RecordError, import_records
+
+
+class Command(BaseCommand):
+    help = "Import game records (one record or a JSON array of them); a bad file writes nothing."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="path of a JSON file, or - for standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        data = _load(options["file"])
+        try:
+            sessions = import_records(data)
+        except RecordError as error:
+            raise CommandError(f"{options['file']}: {error}; nothing was imported") from None
+        ids = ", ".join(str(s.pk) for s in sessions)
+        self.stdout.write(f"imported {len(sessions)} session(s): {ids}")
+
+
+def _load(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: the file is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CommandError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None

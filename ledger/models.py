@@ -1,0 +1,292 @@
+"""The club's data: players, rulesets, seasons, sessions and their rounds.
+
+A round is an event: a session's state is always the engine's replay of its
+rounds (``Session.replay``). The derived columns of ``Round`` and the stored
+``Result`` rows are rewritten from that replay in the same transaction as any
+change to the rounds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.game import replay
+from scoring.rules import PRESETS, Rules
+
+SEATS = (0, 1, 2, 3)
+
+
+def new_token() -> str:
+    """Return an unguessable token for a table link."""
+    return secrets.token_urlsafe(24)
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player-detail", args=[self.pk])
+
+
+class Ruleset(models.Model):
+    """A club's named rules: a rules JSON as the engine reads it."""
+
+    name = models.CharField(max_length=60, unique=True)
+    rules = models.JSONField(default=dict)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def engine_rules(self) -> Rules:
+        """Return the engine's rules value."""
+        return Rules.from_json(self.rules)
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """Return the engine's presets as form choices."""
+    return [(name, name) for name in PRESETS]
+
+
+class Season(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    is_closed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_it_starts",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One game at one table, played under a copy of its rules."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "in progress"
+        FINISHED = "finished", "finished"
+
+    rules = models.JSONField(help_text="the rules JSON the game is played under (a copy)")
+    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
+    table_name = models.CharField(max_length=40, blank=True)
+    notes = models.TextField(blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    ended_by = models.CharField(max_length=20, blank=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    penalties = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        names = " / ".join(seat.player.name for seat in self.ordered_seats())
+        return f"{self.started_at:%Y-%m-%d} {names}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session-table", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def engine_rules(self) -> Rules:
+        return Rules.from_json(self.rules)
+
+    def ordered_seats(self) -> list[SessionSeat]:
+        """Return the four seats by starting seat (uses a prefetch when there is one)."""
+        return sorted(self.seats.all(), key=lambda seat: seat.seat)
+
+    def players(self) -> list[Player]:
+        return [seat.player for seat in self.ordered_seats()]
+
+    def outcomes(self) -> list[dict[str, Any]]:
+        return [r.outcome for r in sorted(self.rounds.all(), key=lambda r: r.number)]
+
+    def to_record(self, outcomes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Return the session as a game record (FORMATS.md section 3)."""
+        record: dict[str, Any] = {
+            "rules": self.rules,
+            "players": [player.name for player in self.players()],
+            "rounds": self.outcomes() if outcomes is None else outcomes,
+        }
+        if self.penalties:
+            record["penalties"] = self.penalties
+        return record
+
+    def replay(self, outcomes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Return the engine's replay of the rounds (raises ScoringError if impossible)."""
+        return replay(self.to_record(outcomes)).to_json()
+
+    def record(self, outcome: dict[str, Any], *, expected_number: int | None = None) -> Round:
+        """Append a finished round and store the state the engine derives from it."""
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=self.pk)
+            outcomes = session.outcomes()
+            if expected_number is not None and expected_number != len(outcomes) + 1:
+                raise RoundConflict(len(outcomes) + 1)
+            state = session.replay([*outcomes, outcome])
+            session.rounds.create(number=len(outcomes) + 1, outcome=outcome, **_derived(state, -1))
+            session._store(state)
+            return session.rounds.get(number=len(outcomes) + 1)
+
+    def replace_rounds(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
+        """Replace every round by ``outcomes`` and rewrite what derives from them."""
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=self.pk)
+            state = session.replay(outcomes)
+            session.rounds.all().delete()
+            Round.objects.bulk_create(
+                Round(session=session, number=i + 1, outcome=o, **_derived(state, i))
+                for i, o in enumerate(outcomes)
+            )
+            session._store(state)
+            return state
+
+    def _store(self, state: dict[str, Any]) -> None:
+        """Save status and results from a replay (inside the caller's transaction)."""
+        self.results.all().delete()
+        if state.get("finished"):
+            self.status, self.ended_by = self.Status.FINISHED, state.get("ended_by", "")
+            self.finished_at = self.finished_at or timezone.now()
+            self._store_results(state["final"])
+        else:
+            self.status, self.ended_by, self.finished_at = self.Status.IN_PROGRESS, "", None
+        self.save(update_fields=["status", "ended_by", "finished_at"])
+
+    def _store_results(self, final: dict[str, Any]) -> None:
+        Result.objects.bulk_create(
+            Result(
+                session=self, seat=seat.seat, player=seat.player,
+                score=final["scores"][seat.seat], place=final["places"][seat.seat],
+                result=final["results"][seat.seat],
+            )
+            for seat in self.ordered_seats()
+        )
+
+
+class RoundConflict(Exception):
+    """The round a device meant to record is no longer the next one."""
+
+    def __init__(self, next_number: int) -> None:
+        super().__init__(f"round {next_number - 1} was already recorded by another device")
+        self.next_number = next_number
+
+
+def _derived(state: dict[str, Any], index: int) -> dict[str, Any]:
+    played = state["rounds"][index]
+    return {
+        "label": played["round"],
+        "dealer": played["dealer"],
+        "honba": played["honba"],
+        "riichi_sticks": played["riichi_sticks"],
+        "deltas": played["deltas"],
+        "scores": played["scores"],
+    }
+
+
+class SessionSeat(models.Model):
+    session = models.ForeignKey(Session, related_name="seats", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField(choices=[(s, str(s)) for s in SEATS])
+    player = models.ForeignKey(Player, related_name="seats", on_delete=models.PROTECT)
+
+    class Meta:
+        ordering = ["session", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.seat})"
+
+
+class Round(models.Model):
+    """One finished round: the outcome as recorded, and what the engine derived."""
+
+    session = models.ForeignKey(Session, related_name="rounds", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    outcome = models.JSONField()
+    label = models.CharField(max_length=4)
+    dealer = models.PositiveSmallIntegerField()
+    honba = models.PositiveIntegerField()
+    riichi_sticks = models.PositiveIntegerField()
+    deltas = models.JSONField()
+    scores = models.JSONField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_numbers_start_at_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} ({self.label})"
+
+
+class Result(models.Model):
+    """A player's settled result in a finished session (for the leaderboard)."""
+
+    session = models.ForeignKey(Session, related_name="results", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, related_name="results", on_delete=models.PROTECT)
+    score = models.IntegerField()
+    place = models.PositiveSmallIntegerField()
+    result = models.FloatField()
+
+    class Meta:
+        ordering = ["session", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="one_result_per_seat"),
+        ]
+
+
+class AuditEntry(models.Model):
+    """Who changed a session's rounds, when, and what they were before and after."""
+
+    session = models.ForeignKey(Session, related_name="audit", on_delete=models.CASCADE)
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    via = models.CharField(max_length=20, help_text="member login, table link or command")
+    action = models.CharField(max_length=20)
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]

@@ -1,0 +1,67 @@
+"""Game records in and out (FORMATS.md section 3): import whole files or nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from ledger.forms import players_named
+from ledger.models import SEATS, Session, SessionSeat
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.rules import Rules
+
+
+class RecordError(ValueError):
+    """A game record that cannot be imported; the message names where it is wrong."""
+
+
+def import_records(data: Any) -> list[Session]:
+    """Create a session for each record (one object or a list); all of them or none."""
+    records = data if isinstance(data, list) else [data]
+    if not records:
+        raise RecordError("The file holds no game record.")
+    for position, record in enumerate(records, start=1):
+        _check(record, _where(position, len(records)))
+    with transaction.atomic():
+        return [_create(record) for record in records]
+
+
+def _where(position: int, count: int) -> str:
+    return f"record {position}: " if count > 1 else ""
+
+
+def _check(record: Any, where: str) -> None:
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}a game record must be a JSON object")
+    players = record.get("players")
+    if (not isinstance(players, list) or len(players) != 4
+            or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)):
+        raise RecordError(f"{where}players must be a list of four names (at most 60 characters)")
+    if len({n.strip().casefold() for n in players}) < 4:
+        raise RecordError(f"{where}the four players must have different names")
+    if not isinstance(record.get("rounds", []), list):
+        raise RecordError(f"{where}rounds must be a list")
+    try:
+        Rules.from_json(record.get("rules"))
+        replay(record)
+    except ScoringError as error:
+        raise RecordError(f"{where}{error}") from None
+
+
+def _create(record: dict[str, Any]) -> Session:
+    rules = Rules.from_json(record.get("rules")).to_json()
+    session = Session.objects.create(rules=rules, penalties=record.get("penalties", []),
+                                     notes="imported")
+    players = players_named([name.strip() for name in record["players"]])
+    SessionSeat.objects.bulk_create(
+        SessionSeat(session=session, seat=seat, player=player) for seat, player in zip(SEATS, players)
+    )
+    session.replace_rounds(list(record.get("rounds", [])))
+    return session
+
+
+def export_records(sessions: list[Session]) -> list[dict[str, Any]]:
+    """Return the game records of these sessions."""
+    return [session.to_record() for session in sessions]

@@ -1,0 +1,175 @@
+"""Recording rounds at the table: saved state, fragments, permissions and conflicts."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import AuditEntry, Round, Session
+from tests.factories import create_session, create_user, draw, ron
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def member(client):
+    client.force_login(create_user())
+    return client
+
+
+def _scores(session: Session) -> list[int]:
+    rounds = session.replay()["rounds"]
+    return rounds[-1]["scores"] if rounds else [30000] * 4
+
+
+def test_ron_moves_points_from_loser_to_winner(member):
+    session = create_session()
+    url = reverse("round-record", args=[session.pk])
+    data = {"kind": "ron", "winners": ["0"], "loser": "1", "han_0": "3", "fu_0": "30"}
+
+    response = member.post(url, data, headers=HTMX)
+
+    assert response.status_code == 200
+    assert _scores(session)[:2] == [35800, 24200]
+    assert b'id="table-main"' in response.content
+    assert b"35,800" in response.content
+    assert Round.objects.get(session=session).label == "E1"
+
+
+def test_double_ron_with_riichi_is_recorded_as_the_engine_replays_it(member):
+    session = create_session(rules={"preset": "ema"})
+    data = {"kind": "ron", "winners": ["0", "2"], "loser": "1", "han_0": "2", "fu_0": "30",
+            "han_2": "Y1", "riichi": ["2"]}
+
+    member.post(reverse("round-record", args=[session.pk]), data)
+
+    saved = Round.objects.get(session=session)
+    assert saved.outcome["wins"] == [{"winner": 0, "han": 2, "fu": 30}, {"winner": 2, "yakuman": 1}]
+    assert saved.deltas == session.replay()["rounds"][0]["deltas"]
+    assert sum(saved.deltas) == 0
+
+
+def test_draw_records_noten_payments(member):
+    session = create_session()
+
+    member.post(reverse("round-record", args=[session.pk]), {"kind": "draw", "tenpai": ["0", "2"]})
+
+    assert Round.objects.get(session=session).deltas == [1500, -1500, 1500, -1500]
+
+
+def test_a_form_error_saves_nothing_and_names_the_problem(member):
+    session = create_session()
+    data = {"kind": "ron", "winners": ["0"], "loser": "1", "han_0": "3"}
+
+    response = member.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
+
+    assert session.rounds.count() == 0
+    assert b"Choose the fu of Aki" in response.content
+
+
+def test_an_impossible_round_is_refused_with_the_engine_message(member):
+    session = create_session()
+    data = {"kind": "tsumo", "winner": "1", "han": "2", "fu": "25"}
+
+    response = member.post(reverse("round-record", args=[session.pk]), data)
+
+    assert session.rounds.count() == 0
+    assert b"25 fu tsumo is impossible" in response.content
+
+
+def test_preview_shows_payments_without_saving(client):
+    session = create_session()
+    data = {"kind": "tsumo", "winner": "1", "han": "3", "fu": "30"}
+
+    response = client.post(reverse("round-preview", args=[session.pk]), data, headers=HTMX)
+
+    assert session.rounds.count() == 0
+    assert b'id="preview"' in response.content
+    assert "+4,000".encode() in response.content
+
+
+def test_anonymous_visitors_can_view_but_not_record(client):
+    session = create_session()
+
+    view = client.get(reverse("session-table", args=[session.pk]))
+    post = client.post(reverse("round-record", args=[session.pk]), {"kind": "draw"})
+
+    assert view.status_code == 200 and b"Save round" not in view.content
+    assert post.status_code == 403
+    assert session.rounds.count() == 0
+
+
+def test_the_table_link_lets_a_phone_record(client):
+    session = create_session()
+
+    client.get(reverse("join-table", args=[session.token]))
+    client.post(reverse("round-record", args=[session.pk]), {"kind": "draw", "tenpai": ["1"]})
+
+    assert session.rounds.count() == 1
+    assert AuditEntry.objects.get(action="record").via == "table link"
+
+
+def test_a_replaced_table_link_stops_working(member, client):
+    session = create_session()
+    old = session.token
+    member.post(reverse("new-table-link", args=[session.pk]))
+    member.logout()
+
+    client.get(reverse("join-table", args=[old]))
+
+    assert client.get(reverse("join-table", args=[old])).status_code == 404
+    assert client.post(reverse("round-record", args=[session.pk]), {"kind": "draw"}).status_code == 403
+
+
+def test_a_round_recorded_by_another_device_is_a_conflict(member):
+    session = create_session(rounds=[draw(0)])
+    data = {"kind": "draw", "tenpai": ["1"], "expected_number": "1"}
+
+    response = member.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
+
+    assert response.status_code == 409
+    assert b"already recorded by another device" in response.content
+    assert session.rounds.count() == 1
+
+
+def test_undo_removes_the_last_round(member):
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+
+    member.post(reverse("round-undo", args=[session.pk]))
+
+    assert session.outcomes() == [ron(0, 1)]
+    assert AuditEntry.objects.get(action="undo").before == draw(2)
+
+
+def test_table_shows_winds_dealer_counters_and_gaps(client):
+    session = create_session(rounds=[draw(1, riichi=(1,))])
+
+    page = client.get(reverse("session-table", args=[session.pk])).content.decode()
+
+    assert "East 2, 1 honba" in page
+    assert 'id="sticks">1<' in page
+    assert "dealer" in page
+    assert "vs Aki" in page
+
+
+def test_finishing_the_game_stores_results(member):
+    session = create_session(rules={"preset": "wrc", "game_length": "one_round"})
+
+    member.post(reverse("round-record", args=[session.pk]),
+                {"kind": "ron", "winners": ["1"], "loser": "0", "han_1": "5"})
+
+    session.refresh_from_db()
+    assert session.is_finished and session.ended_by == "last_round"
+    results = {r.seat: (r.place, r.score) for r in session.results.all()}
+    assert results == {0: (4, 22000), 1: (1, 38000), 2: (2, 30000), 3: (2, 30000)}
+
+
+def test_recording_after_the_end_is_refused(member):
+    session = create_session(rules={"preset": "wrc", "game_length": "one_round"},
+                             rounds=[ron(1, 0)])
+
+    response = member.post(reverse("round-record", args=[session.pk]), {"kind": "draw"})
+
+    assert session.rounds.count() == 1
+    assert response.status_code == 200
