@@ -2,7 +2,7 @@
 thirteen orphans, with the winning tile placed in each set that can hold it.
 
 Speed: a suit's readings depend only on its nine counts, so they are computed once
-per count vector and kept (``_group_readings``); a hand is read by combining the
+per count vector and kept (``group_readings``); a hand is read by combining the
 tables of its three suits and its honors. Sets are interned ``Block`` values, so
 reading a hand creates only its ``Reading`` values.
 """
@@ -218,7 +218,7 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
 def _regular(counts: Sequence[int]) -> list[tuple[tuple[Block, ...], int]]:
     options = []
     for start, end, runs in GROUPS:
-        group = _group_readings(start, runs, tuple(counts[start:end]))
+        group = group_readings(start, runs, tuple(counts[start:end]))
         if not group:
             return []
         options.append(group)
@@ -231,10 +231,15 @@ def _regular(counts: Sequence[int]) -> list[tuple[tuple[Block, ...], int]]:
 
 
 @functools.cache
-def _group_readings(
+def group_readings(
     start: int, runs: bool, counts: tuple[int, ...]
 ) -> tuple[tuple[tuple[Block, ...], int], ...]:
-    """Return every reading of one suit's counts as sets plus at most one pair."""
+    """Return every reading of one group's counts (a suit from tile ``start``, or the
+    honors without ``runs``) as sets plus at most one pair (``NO_PAIR`` if none).
+
+    >>> [[str(b) for b in blocks] for blocks, _ in group_readings(0, True, (3, 3, 3, 0, 0, 0, 0, 0, 0))]
+    [['123m', '123m', '123m'], ['111m', '222m', '333m']]
+    """
     if sum(counts) % 3 == 1:
         return ()
     found = set(_read_group(list(counts), start, runs, (), NO_PAIR))
@@ -279,6 +284,17 @@ def _place_win(
         if shape is not None:
             seen.add(each)
             yield Reading(REGULAR, sets, (pair,), win, index, shape)
+
+
+def win_shapes(blocks: tuple[Block, ...], pair: int, win: int) -> list[str]:
+    """Return the wait shape of each place the winning kind takes among sets and pair.
+
+    >>> win_shapes((block(SEQUENCE, 0), block(TRIPLET, 2)), NO_PAIR, 2)
+    ['penchan', 'shanpon']
+    """
+    shapes = [TANKI] if pair == win else []
+    shapes.extend(shape for each in blocks if (shape := _WAIT_OF.get((each, win))) is not None)
+    return shapes
 
 
 def _wait_shape(each: Block, win: int) -> str | None:
