@@ -1,0 +1,52 @@
+"""``python -m scoring fu HAND_JSON``: the fu of every reading of a winning hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from scoring.cli import print_json
+from scoring.errors import BadHandError
+from scoring.fu import WinContext, fu_of_readings, is_pinfu_shape
+from scoring.hand import Hand
+from scoring.rules import Rules
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("hand", help="a hand JSON object as in FORMATS.md section 2")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print every reading with its fu and items as JSON."""
+    print_json(fu_result(load_hand_object(args.hand)))
+    return 0
+
+
+def load_hand_object(text: str) -> dict[str, Any]:
+    """Return the JSON object of a hand argument.
+
+    >>> load_hand_object('{"hand": "11m", "win": "1m"}')["win"]
+    '1m'
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadHandError(f"the hand is not valid JSON: {error.msg}") from None
+    if not isinstance(data, dict):
+        raise BadHandError(f"the hand must be a JSON object, not {text!r}")
+    return data
+
+
+def fu_result(data: dict[str, Any]) -> dict[str, Any]:
+    """Return the JSON of every reading of a hand object, each with its fu and items."""
+    hand, context = Hand.from_json(data), WinContext.from_json(data)
+    rules = Rules.from_json(data.get("rules"))
+    return {
+        "readings": [
+            {**reading.to_json(), **points.to_json(), "pinfu_shape": is_pinfu_shape(reading, context)}
+            for reading, points in fu_of_readings(hand, context, rules)
+        ]
+    }
