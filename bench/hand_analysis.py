@@ -16,7 +16,7 @@ from scoring.rules import Rules
 from scoring.waits import analyse_waits
 
 HANDS = 20_000
-PASSES = 3
+PASSES = 5
 
 
 def main() -> None:

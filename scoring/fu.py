@@ -144,6 +144,8 @@ def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
     >>> pair_fu(27, WinContext(), Rules(double_wind_fu=2))
     FuItem(name='pair_double_wind', fu=2)
     """
+    if pair < EAST:
+        return None
     if pair in DRAGONS:
         return PAIR_DRAGON
     seat, round_ = pair == context.seat_wind, pair == context.round_wind
@@ -185,14 +187,14 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     if reading.form == CHIITOITSU:
         points = 50 if rules.chiitoitsu_50_fu else 25
         return Fu(points, (FuItem(CHIITOITSU, points),))
-    closed = reading.is_closed
-    if context.tsumo and closed and _has_no_fu_shape(reading, context):
+    closed, tsumo = reading.is_closed, context.tsumo
+    if tsumo and closed and _has_no_fu_shape(reading, context):
         return Fu(20, (BASE, PINFU_TSUMO))
-    items = [BASE, CLOSED_RON] if closed and not context.tsumo else [BASE]
+    items = [BASE, CLOSED_RON] if closed and not tsumo else [BASE]
     for index, each in enumerate(reading.sets):
         if each.kind != SEQUENCE:
             # A triplet finished by a ron counts as an open one.
-            is_open = each.is_open or (index == reading.win_set and not context.tsumo)
+            is_open = each.is_open or (index == reading.win_set and not tsumo)
             items.append(_SET_ITEMS[each.kind == QUAD, is_open, each.tile])
     if reading.form == REGULAR:
         pair = pair_fu(reading.pairs[0], context, rules)
@@ -201,10 +203,10 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     wait = WAIT_ITEMS.get(reading.wait)
     if wait is not None:
         items.append(wait)
-    if context.tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
+    if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
-    unrounded = sum(item.fu for item in items)
-    if unrounded == 20 and not context.tsumo:
+    unrounded = sum([item.fu for item in items])
+    if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
     return Fu(-(-unrounded // 10) * 10, tuple(items))

@@ -10,7 +10,6 @@ reading a hand creates only its ``Reading`` values.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,6 @@ from scoring.errors import (
     WrongTileCountError,
 )
 from scoring.tiles import (
-    KINDS,
     TERMINALS_AND_HONORS,
     Meld,
     check_copies,
@@ -86,6 +84,7 @@ class Reading:
     melds), empty for seven pairs and thirteen orphans. ``pairs`` holds the pair
     (seven pairs for chiitoitsu). ``win_set`` indexes the set that holds the
     winning tile, or is ``PAIR``; ``wait`` is the shape the winning tile completed.
+    ``is_closed``: no set was called (an ankan keeps the hand closed).
     """
 
     form: str
@@ -94,16 +93,12 @@ class Reading:
     win_tile: int
     win_set: int
     wait: str
+    is_closed: bool = True
 
     @property
     def pair(self) -> int:
         """Return the pair's kind (a regular hand or thirteen orphans)."""
         return self.pairs[0]
-
-    @property
-    def is_closed(self) -> bool:
-        """Return whether no set was called (an ankan keeps the hand closed)."""
-        return not any(each.is_open for each in self.sets)
 
     def to_json(self) -> dict[str, Any]:
         """Return the reading as JSON: form, sets, pair(s), winning set and wait."""
@@ -216,18 +211,18 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
 
 
 def _regular(counts: Sequence[int]) -> list[tuple[tuple[Block, ...], int]]:
-    options = []
+    found: list[tuple[tuple[Block, ...], int]] = [((), NO_PAIR)]
     for start, end, runs in GROUPS:
         group = group_readings(start, runs, tuple(counts[start:end]))
         if not group:
             return []
-        options.append(group)
-    found = []
-    for combo in itertools.product(*options):
-        pairs = [pair for _, pair in combo if pair != NO_PAIR]
-        if len(pairs) == 1:
-            found.append((tuple(b for blocks, _ in combo for b in blocks), pairs[0]))
-    return found
+        found = [
+            (blocks + more, pair if extra == NO_PAIR else extra)
+            for blocks, pair in found
+            for more, extra in group
+            if pair == NO_PAIR or extra == NO_PAIR
+        ]
+    return [(blocks, pair) for blocks, pair in found if pair != NO_PAIR]
 
 
 @functools.cache
@@ -274,16 +269,25 @@ def _place_win(
     concealed: tuple[Block, ...], melds: tuple[Block, ...], pair: int, win: int
 ) -> Iterable[Reading]:
     sets = concealed + melds
+    closed = not any(each.is_open for each in melds)
     if pair == win:
-        yield Reading(REGULAR, sets, (pair,), win, PAIR, TANKI)
-    seen = set()
+        yield Reading(REGULAR, sets, (pair,), win, PAIR, TANKI, closed)
+    previous = None
     for index, each in enumerate(concealed):
-        if each in seen:
+        # Sets are interned and sorted, so a repeated set is the same object as the last.
+        if each is previous:
             continue
-        shape = _WAIT_OF.get((each, win))
+        previous = each
+        shape = _shape_at(each, win)
         if shape is not None:
-            seen.add(each)
-            yield Reading(REGULAR, sets, (pair,), win, index, shape)
+            yield Reading(REGULAR, sets, (pair,), win, index, shape, closed)
+
+
+def _shape_at(each: Block, win: int) -> str | None:
+    offset = win - each.tile
+    if each.kind == TRIPLET:
+        return SHANPON if offset == 0 else None
+    return _RUN_SHAPES[each.tile % 9][offset] if 0 <= offset <= 2 else None
 
 
 def win_shapes(blocks: tuple[Block, ...], pair: int, win: int) -> list[str]:
@@ -293,30 +297,19 @@ def win_shapes(blocks: tuple[Block, ...], pair: int, win: int) -> list[str]:
     ['penchan', 'shanpon']
     """
     shapes = [TANKI] if pair == win else []
-    shapes.extend(shape for each in blocks if (shape := _WAIT_OF.get((each, win))) is not None)
+    shapes.extend(shape for each in blocks if (shape := _shape_at(each, win)) is not None)
     return shapes
 
 
-def _wait_shape(each: Block, win: int) -> str | None:
-    offset = win - each.tile
-    if each.kind == TRIPLET:
-        return SHANPON if offset == 0 else None
+def _run_shape(first: int, offset: int) -> str:
+    """Return the wait of a run from ``first`` (1-7) won on its tile at ``offset``."""
     if offset == 1:
         return KANCHAN
-    if offset == 0:
-        return PENCHAN if each.tile % 9 == 6 else RYANMEN
-    if offset == 2:
-        return PENCHAN if each.tile % 9 == 0 else RYANMEN
-    return None
+    edge = (offset == 0 and first == 7) or (offset == 2 and first == 1)
+    return PENCHAN if edge else RYANMEN
 
 
-_WAIT_OF = {
-    (each, win): shape
-    for each in [block(kind_, tile) for tile in range(KINDS) for kind_ in (TRIPLET, SEQUENCE)]
-    if each.kind == TRIPLET or (each.tile < 27 and each.tile % 9 <= 6)
-    for win in range(KINDS)
-    if (shape := _wait_shape(each, win)) is not None
-}
+_RUN_SHAPES = tuple(tuple(_run_shape(first, offset) for offset in range(3)) for first in range(1, 8))
 
 
 def _special(counts: Sequence[int], win: int) -> list[Reading]:
