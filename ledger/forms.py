@@ -188,6 +188,14 @@ class NewSessionForm(forms.Form):
         choices += [(f"ruleset:{r.pk}", f"Club ruleset: {r.name}") for r in Ruleset.objects.all()]
         self.fields["rules_choice"].choices = choices
 
+    def setting_errors(self) -> list[str]:
+        """Return the errors of the fields other than the players, as "Label: message"."""
+        return [
+            f"{self[name].label}: {message}"
+            for name in ("seating", "rules_choice", "options", "season", "table_name")
+            for message in self.errors.get(name, [])
+        ]
+
     def player_fields(self) -> list[forms.BoundField]:
         return [self[seat] for seat in ("east", "south", "west", "north")]
 

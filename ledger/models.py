@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.game import replay
+from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
 
 SEATS = (0, 1, 2, 3)
@@ -144,9 +144,13 @@ class Session(models.Model):
             record["penalties"] = self.penalties
         return record
 
-    def replay(self, outcomes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    def game(self, outcomes: list[dict[str, Any]] | None = None) -> Replay:
         """Return the engine's replay of the rounds (raises ScoringError if impossible)."""
-        return replay(self.to_record(outcomes)).to_json()
+        return replay(self.to_record(outcomes))
+
+    def replay(self, outcomes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Return the replay result JSON of FORMATS.md section 3."""
+        return self.game(outcomes).to_json()
 
     def record(self, outcome: dict[str, Any], *, expected_number: int | None = None) -> Round:
         """Append a finished round and store the state the engine derives from it."""

@@ -271,7 +271,8 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round as a row, the settlement, and a score chart."""
     session = _load_session(pk)
-    state = session.replay()
+    game = session.game()
+    state = game.to_json()
     names = [p.name for p in session.players()]
     start = session.engine_rules().start_points
     series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in SEATS]
@@ -283,9 +284,31 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ledger/history.html", {
         "session": session, "state": state, "names": names, "rows": rows,
         "chart": score_chart(names, series), "final": state.get("final"),
+        "settlement": settlement_table(game, names),
         "can_record": can_record(request, session),
         "audit": session.audit.select_related("user")[:30],
     })
+
+
+SETTLEMENT_PARTS = (("raw", "Points − return"), ("uma", "Uma"), ("oka", "Oka"),
+                    ("chombo", "Chombo"), ("yakitori", "Yakitori"), ("tobi", "Tobi"),
+                    ("penalty", "Penalty"))
+
+
+def settlement_table(game: Any, names: list[str]) -> dict[str, Any] | None:
+    """Return the settlement's columns (parts that are not all zero) and one row per player."""
+    if game.settlement is None:
+        return None
+    players = game.settlement.breakdown_json()
+    columns = [(key, label) for key, label in SETTLEMENT_PARTS
+               if key in ("raw", "uma") or any(p[key] for p in players)]
+    rows = [
+        {"name": names[p["seat"]], "place": p["place"], "points": p["points"],
+         "sticks": p["sticks"], "parts": [p[key] for key, _ in columns], "result": p["result"]}
+        for p in sorted(players, key=lambda p: (p["place"], p["seat"]))
+    ]
+    return {"columns": [label for _, label in columns], "rows": rows,
+            "leftover": game.settlement.leftover_riichi_sticks}
 
 
 def _rounds(session: Session) -> list[Round]:

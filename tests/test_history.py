@@ -1,0 +1,112 @@
+"""Session history: rounds, settlement, chart; editing and deleting past rounds."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ledger.models import AuditEntry, Round
+from tests.factories import create_session, create_user, draw, ron
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def member(client):
+    client.force_login(create_user())
+    return client
+
+
+def test_history_lists_every_round_with_scores_and_a_chart(client):
+    session = create_session(rounds=[ron(0, 2), draw(1, 3, riichi=(1,)), ron(3, 1, han=2, fu=30)])
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    assert page.count('<tr>') >= 4
+    assert "Ron: Aki (3 han 40 fu) from Chen" in page
+    assert "Draw, tenpai: Bo, Dai" in page
+    assert "<polyline" in page and page.count("<polyline") == 4
+    assert "East 2" in page
+
+
+def test_history_queries_do_not_grow_with_rounds(client):
+    short = create_session(rounds=[draw(0)] * 2)
+    long = create_session(names=("E", "F", "G", "H"), rounds=[draw(0)] * 12)
+
+    with CaptureQueriesContext(connection) as few:
+        client.get(reverse("session-history", args=[short.pk]))
+    with CaptureQueriesContext(connection) as many:
+        client.get(reverse("session-history", args=[long.pk]))
+
+    assert len(many) == len(few)
+
+
+def test_finished_history_shows_the_settlement(client):
+    session = create_session(rules={"preset": "wrc", "game_length": "one_round"}, rounds=[ron(1, 0)])
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    assert "Settlement" in page
+    assert "+20.2" in page  # 35,200 points: +5.2 and +15 uma
+    assert "\u221220.2" in page  # 24,800 points: -5.2 and -15 uma
+
+
+def test_editing_a_past_round_replays_the_later_ones(member):
+    session = create_session(rounds=[ron(0, 2), ron(1, 3)])
+    data = {"kind": "ron", "winners": ["0"], "loser": "3", "han_0": "3", "fu_0": "40"}
+
+    response = member.post(reverse("round-edit", args=[session.pk, 1]), data)
+
+    assert response.status_code == 302
+    rounds = list(Round.objects.filter(session=session))
+    assert rounds[0].deltas == [7700, 0, 0, -7700]
+    assert rounds[1].honba == 1 and rounds[1].deltas == [0, 5200 + 300, 0, -5500]
+    audit = AuditEntry.objects.get(action="edit")
+    assert audit.before == ron(0, 2) and audit.after["loser"] == 3
+
+
+def test_an_edit_that_makes_a_later_round_impossible_is_refused(member):
+    rules = {"preset": "wrc", "game_length": "east"}
+    rounds = [draw(0), draw(), draw(), draw(), draw()]  # E1, E1-1 (dealer kept), E2, E3, E4
+    session = create_session(rules=rules, rounds=rounds)
+    data = {"kind": "draw"}  # dealer noten in round 1: the game would end before round 5
+
+    response = member.post(reverse("round-edit", args=[session.pk, 1]), data)
+
+    assert response.status_code == 200
+    assert b"nothing was saved" in response.content
+    assert session.outcomes() == rounds
+
+
+def test_edit_page_is_prefilled_from_the_stored_round(member):
+    session = create_session(rounds=[ron(2, 1, han=4, fu=30)])
+
+    page = member.get(reverse("round-edit", args=[session.pk, 1])).content.decode()
+
+    assert 'name="winners" value="2" checked' in page
+    assert '<option value="4" selected>' in page
+
+
+def test_editing_a_missing_round_is_a_404(member):
+    session = create_session()
+
+    assert member.get(reverse("round-edit", args=[session.pk, 3])).status_code == 404
+
+
+def test_deleting_a_round_moves_later_rounds_up(member):
+    session = create_session(rounds=[draw(0), ron(1, 3), draw(2)])
+
+    member.post(reverse("round-delete", args=[session.pk, 1]))
+
+    assert session.outcomes() == [ron(1, 3), draw(2)]
+    assert [r.number for r in Round.objects.filter(session=session)] == [1, 2]
+
+
+def test_anonymous_cannot_edit_or_delete(client):
+    session = create_session(rounds=[draw(0)])
+
+    assert client.get(reverse("round-edit", args=[session.pk, 1])).status_code == 403
+    assert client.post(reverse("round-delete", args=[session.pk, 1])).status_code == 403
+    assert session.rounds.count() == 1

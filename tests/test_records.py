@@ -1,0 +1,135 @@
+"""Game records: export, import (upload and command), round trips and bad files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from ledger.models import Player, Session
+from tests.factories import create_session, create_user, draw, ron
+
+pytestmark = pytest.mark.django_db
+RECORD = {
+    "rules": {"preset": "tenhou"},
+    "players": ["Aki", "Bo", "Chen", "Dai"],
+    "rounds": [
+        {"result": "ron", "loser": 2, "wins": [{"winner": 0, "han": 3, "fu": 40}], "riichi": [0]},
+        {"result": "tsumo", "winner": 3, "han": 2, "fu": 30, "riichi": []},
+        {"result": "draw", "tenpai": [0, 2], "riichi": [2]},
+        {"result": "abort", "reason": "kyuushu_kyuuhai", "riichi": []},
+    ],
+}
+
+
+@pytest.fixture
+def member(client):
+    client.force_login(create_user())
+    return client
+
+
+def _upload(member, content: bytes, name: str = "game.json"):
+    return member.post(reverse("session-import"), {"file": SimpleUploadedFile(name, content)})
+
+
+def test_export_is_the_documented_game_record(client):
+    session = create_session(rounds=[ron(0, 2), draw(1)])
+
+    response = client.get(reverse("session-export", args=[session.pk]))
+
+    assert response["Content-Disposition"].startswith("attachment")
+    assert json.loads(response.content) == {
+        "rules": {"preset": "wrc"}, "players": ["Aki", "Bo", "Chen", "Dai"],
+        "rounds": [ron(0, 2), draw(1)],
+    }
+
+
+def test_export_then_import_replays_to_the_same_scores(member, client):
+    original = create_session(rules={"preset": "tenhou"}, rounds=[ron(0, 2), draw(1, 2), ron(3, 1)])
+    exported = client.get(reverse("session-export", args=[original.pk])).content
+
+    _upload(member, exported)
+
+    copy = Session.objects.exclude(pk=original.pk).get()
+    assert copy.replay() == original.replay()
+    assert copy.players() == original.players()
+
+
+def test_upload_of_a_list_of_records_imports_each(member):
+    second = {**RECORD, "players": ["E", "F", "G", "H"]}
+
+    response = _upload(member, json.dumps([RECORD, second]).encode())
+
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    assert Session.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[]", "holds no game record"),
+        (b"42", "must be a JSON object"),
+        (json.dumps({**RECORD, "players": ["A", "B"]}).encode(), "four names"),
+        (json.dumps({**RECORD, "players": ["A", "A", "B", "C"]}).encode(), "different names"),
+        (json.dumps({**RECORD, "rules": "nope"}).encode(), "unknown rules preset"),
+        (json.dumps({**RECORD, "rounds": [*RECORD["rounds"], {"result": "ron", "loser": 1,
+                                                                 "wins": [{"winner": 1, "han": 1, "fu": 30}]}]}).encode(),
+         "round 5"),
+        (json.dumps([RECORD, {**RECORD, "rounds": [{"result": "boom"}]}]).encode(), "record 2: round 1"),
+    ],
+)
+def test_a_bad_upload_is_rejected_whole_naming_the_problem(member, content, message):
+    response = _upload(member, content)
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Session.objects.count() == 0
+    assert Player.objects.count() == 0
+
+
+def test_an_oversized_upload_is_rejected(member):
+    response = _upload(member, b" " * (2 * 1024 * 1024 + 1))
+
+    assert response.status_code == 400
+    assert b"too large" in response.content
+
+
+def test_import_needs_a_member(client):
+    response = client.post(reverse("session-import"),
+                           {"file": SimpleUploadedFile("g.json", json.dumps(RECORD).encode())})
+
+    assert response.status_code == 403
+    assert Session.objects.count() == 0
+
+
+def test_commands_export_and_import_round_trip(tmp_path, capsys):
+    original = create_session(rounds=[ron(1, 0), draw(0, 1)]).replay()
+    path = tmp_path / "out.json"
+
+    call_command("export_sessions", "-o", str(path))
+    Session.objects.all().delete()
+    call_command("import_sessions", str(path))
+
+    assert Session.objects.get().replay() == original
+    assert "imported 1 session(s)" in capsys.readouterr().out
+
+
+def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**RECORD, "rounds": [{"result": "chombo", "player": 7}]}))
+
+    with pytest.raises(CommandError, match="round 1.*nothing was imported"):
+        call_command("import_sessions", str(path))
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_sessions", str(tmp_path / "missing.json"))
+    assert Session.objects.count() == 0
+
+
+def test_export_command_names_missing_ids():
+    with pytest.raises(CommandError, match="no session with id 42"):
+        call_command("export_sessions", "42")
