@@ -36,8 +36,19 @@ from scoring.settlement import Penalty, Settlement, rank, settle
 from scoring.value import MANGAN, STICK, HandValue, round_up_100, win_payments
 
 __all__ = [
-    "GameState", "Outcome", "OutcomeError", "RecordError", "Replay", "RoundResult",
-    "Transfer", "Win", "apply", "describe", "play", "replay", "start",
+    "GameState",
+    "Outcome",
+    "OutcomeError",
+    "RecordError",
+    "Replay",
+    "RoundResult",
+    "Transfer",
+    "Win",
+    "apply",
+    "describe",
+    "play",
+    "replay",
+    "start",
 ]
 
 WINDS = "ESWN"
@@ -95,8 +106,10 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         """Return the counters as the replay's ``next`` block writes them."""
         return {
-            "round": self.label, "honba": self.honba,
-            "riichi_sticks": self.riichi_sticks, "dealer": self.dealer,
+            "round": self.label,
+            "honba": self.honba,
+            "riichi_sticks": self.riichi_sticks,
+            "dealer": self.dealer,
         }
 
 
@@ -170,8 +183,9 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
         state, outcome, values, rules
     )
     transfers = _doubled_for_wareme(transfers, outcome.wareme)
-    return RoundResult(state, outcome, transfers, _next_state(state, outcome, transfers, rules),
-                       values)
+    return RoundResult(
+        state, outcome, transfers, _next_state(state, outcome, transfers, rules), values
+    )
 
 
 # Validation
@@ -228,8 +242,11 @@ def _check_chombo(state: GameState, outcome: Outcome, rules: Rules) -> None:
 
 
 CHECKS = {
-    "ron": _check_ron, "tsumo": _check_tsumo, "draw": _check_draw,
-    "abort": _check_abort, "chombo": _check_chombo,
+    "ron": _check_ron,
+    "tsumo": _check_tsumo,
+    "draw": _check_draw,
+    "abort": _check_abort,
+    "chombo": _check_chombo,
 }
 
 
@@ -318,8 +335,10 @@ def _ron_transfers(loser: int, win: Win, points: int, honba_points: int) -> list
         return [Transfer(loser, win.winner, points, "ron")]
     # Pao on ron: the liable player pays half the hand, the discarder the rest and the honba.
     half = (points - honba_points) // 200 * 100
-    return [Transfer(loser, win.winner, points - half, "ron"), Transfer(win.pao, win.winner, half,
-                                                                        "pao")]
+    return [
+        Transfer(loser, win.winner, points - half, "ron"),
+        Transfer(win.pao, win.winner, half, "pao"),
+    ]
 
 
 def _stick_transfers(
@@ -348,9 +367,14 @@ def _settle_tsumo(
         paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, payments.total(), "pao"),)
     else:
         paid = tuple(
-            Transfer(seat, win.winner, payments.dealer if seat == state.dealer else
-                     payments.non_dealer, "tsumo")
-            for seat in range(4) if seat != win.winner
+            Transfer(
+                seat,
+                win.winner,
+                payments.dealer if seat == state.dealer else payments.non_dealer,
+                "tsumo",
+            )
+            for seat in range(4)
+            if seat != win.winner
         )
     return (*paid, *_stick_transfers(state, outcome, win.winner, rules))
 
@@ -368,9 +392,14 @@ def _settle_draw(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Tran
 def _mangan_tsumo(state: GameState, winner: int, reason: str) -> tuple[Transfer, ...]:
     """Return the payments of a mangan tsumo by ``winner`` (no honba)."""
     return tuple(
-        Transfer(seat, winner, round_up_100(MANGAN * (2 if state.dealer in (seat, winner) else 1)),
-                 reason)
-        for seat in range(4) if seat != winner
+        Transfer(
+            seat,
+            winner,
+            round_up_100(MANGAN * (2 if state.dealer in (seat, winner) else 1)),
+            reason,
+        )
+        for seat in range(4)
+        if seat != winner
     )
 
 
@@ -382,16 +411,20 @@ def _settle_chombo(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Tr
     # A reverse mangan tsumo: the offender pays each other player what a mangan tsumo takes.
     return tuple(
         Transfer(player, t.payer, t.points, "chombo")
-        for t in _mangan_tsumo(state, player, "chombo") if t.payer is not None
+        for t in _mangan_tsumo(state, player, "chombo")
+        if t.payer is not None
     )
 
 
-def _doubled_for_wareme(transfers: tuple[Transfer, ...], wareme: int | None) -> tuple[Transfer, ...]:
+def _doubled_for_wareme(
+    transfers: tuple[Transfer, ...], wareme: int | None
+) -> tuple[Transfer, ...]:
     if wareme is None:
         return transfers
     return tuple(
         dataclasses.replace(t, points=2 * t.points)
-        if None not in (t.payer, t.payee) and wareme in (t.payer, t.payee) else t
+        if None not in (t.payer, t.payee) and wareme in (t.payer, t.payee)
+        else t
         for t in transfers
     )
 
@@ -496,8 +529,9 @@ def _ending(
     index = before.round_index
     reached = max(scored.scores) >= rules.extension_target
     if keeps:
-        may_stop = index == regular - 1 or index == last - 1 or (
-            index >= regular and rules.sudden_death)
+        may_stop = (
+            index == regular - 1 or index == last - 1 or (index >= regular and rules.sudden_death)
+        )
         return _yame(scored, before, outcome, rules) if may_stop else None
     if index + 1 < regular:
         return None
@@ -596,8 +630,10 @@ def replay(record: Mapping[str, Any]) -> Replay:
 
 
 def _players(names: Any) -> tuple[str, ...]:
-    if not isinstance(names, list) or len(names) != 4 or not all(
-        isinstance(name, str) for name in names
+    if (
+        not isinstance(names, list)
+        or len(names) != 4
+        or not all(isinstance(name, str) for name in names)
     ):
         raise RecordError(f"players must be a list of 4 names, not {names!r}")
     return tuple(names)
@@ -622,12 +658,12 @@ def describe(result: RoundResult, players: Sequence[str] = ()) -> list[str]:
     >>> describe(result, ["Aki", "Bo", "Chen", "Dai"])
     ['Chen pays Aki 7,700 (ron)']
     """
+
     def name(seat: int | None) -> str:
         if seat is None:
             return "the table"
         return players[seat] if len(players) > seat and players[seat] else f"player {seat}"
 
     return [
-        f"{name(t.payer)} pays {name(t.payee)} {t.points:,} ({t.reason})"
-        for t in result.transfers
+        f"{name(t.payer)} pays {name(t.payee)} {t.points:,} ({t.reason})" for t in result.transfers
     ]

@@ -144,8 +144,12 @@ class Outcome:
 
     @classmethod
     def draw(
-        cls, tenpai: Sequence[int] = (), *, nagashi: Sequence[int] = (),
-        riichi: Sequence[int] = (), **extra: Any,
+        cls,
+        tenpai: Sequence[int] = (),
+        *,
+        nagashi: Sequence[int] = (),
+        riichi: Sequence[int] = (),
+        **extra: Any,
     ) -> Outcome:
         """Return an exhaustive draw with its tenpai (and nagashi mangan) players."""
         return cls(
@@ -254,8 +258,11 @@ def _check_chombo(outcome: Outcome) -> None:
 
 
 CHECKS = {
-    "ron": _check_ron, "tsumo": _check_tsumo, "draw": _check_draw,
-    "abort": _check_abort, "chombo": _check_chombo,
+    "ron": _check_ron,
+    "tsumo": _check_tsumo,
+    "draw": _check_draw,
+    "abort": _check_abort,
+    "chombo": _check_chombo,
 }
 
 
@@ -301,8 +308,11 @@ def _parse_chombo(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 PARSERS = {
-    "ron": _parse_ron, "tsumo": _parse_tsumo, "draw": _parse_draw,
-    "abort": _parse_abort, "chombo": _parse_chombo,
+    "ron": _parse_ron,
+    "tsumo": _parse_tsumo,
+    "draw": _parse_draw,
+    "abort": _parse_abort,
+    "chombo": _parse_chombo,
 }
 
 

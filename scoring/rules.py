@@ -55,8 +55,15 @@ TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
 }
 NULLABLE: dict[str, type] = {"oka": int}
 NON_NEGATIVE = (
-    "start_points", "return_points", "extension_winds", "extension_target", "noten_penalty",
-    "chombo_points", "yakitori", "two_han_minimum_honba", "tobi_bonus",
+    "start_points",
+    "return_points",
+    "extension_winds",
+    "extension_target",
+    "noten_penalty",
+    "chombo_points",
+    "yakitori",
+    "two_han_minimum_honba",
+    "tobi_bonus",
 )
 
 
@@ -240,7 +247,9 @@ def _check_points(rules: Rules) -> None:
     if rules.double_wind_fu not in (2, 4):
         raise RulesError(f"double_wind_fu must be 2 or 4, not {rules.double_wind_fu}")
     if rules.start_points <= 0 or rules.start_points % 100:
-        raise RulesError(f"start_points must be a positive multiple of 100, not {rules.start_points}")
+        raise RulesError(
+            f"start_points must be a positive multiple of 100, not {rules.start_points}"
+        )
     if rules.return_points % 100 or (rules.oka or 0) % 100:
         raise RulesError("return_points and oka must be multiples of 100")
     if rules.noten_penalty % 300:

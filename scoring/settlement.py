@@ -181,9 +181,14 @@ def settle(state: GameState, rules: Rules, penalties: Iterable[Penalty] = ()) ->
     raw = {} if all_draw else _raw(scores, sticks, uma, oka, places, rules)
     players = tuple(
         PlayerResult(
-            seat=seat, points=scores[seat], place=1 if all_draw else places[seat],
-            sticks=sticks.get(seat, 0), raw=raw.get(seat, 0), uma=uma.get(seat, 0),
-            oka=oka.get(seat, 0), chombo=_chombo(state, seat, rules),
+            seat=seat,
+            points=scores[seat],
+            place=1 if all_draw else places[seat],
+            sticks=sticks.get(seat, 0),
+            raw=raw.get(seat, 0),
+            uma=uma.get(seat, 0),
+            oka=oka.get(seat, 0),
+            chombo=_chombo(state, seat, rules),
             yakitori=-rules.yakitori if rules.yakitori and not state.wins[seat] else 0,
             tobi=_tobi(state, seat, rules),
             penalty=sum(p.points for p in penalties if p.player == seat),
@@ -227,8 +232,12 @@ def _split_signed(points: int, seats: list[int]) -> dict[int, int]:
 
 
 def _raw(
-    scores: Sequence[int], sticks: Mapping[int, int], uma: Mapping[int, int],
-    oka: Mapping[int, int], places: Sequence[int], rules: Rules,
+    scores: Sequence[int],
+    sticks: Mapping[int, int],
+    uma: Mapping[int, int],
+    oka: Mapping[int, int],
+    places: Sequence[int],
+    rules: Rules,
 ) -> dict[int, int]:
     raw = {seat: scores[seat] + sticks.get(seat, 0) - rules.return_points for seat in range(4)}
     if rules.rounding == "none":
@@ -248,8 +257,11 @@ def _chombo(state: GameState, seat: int, rules: Rules) -> int:
 def _tobi(state: GameState, seat: int, rules: Rules) -> int:
     if state.ended_by != "tobi" or not rules.tobi_bonus or state.busted_by is None:
         return 0
-    busted = [s for s in range(4) if state.scores[s] < 0 or (
-        rules.tobi == "zero_or_below" and state.scores[s] == 0)]
+    busted = [
+        s
+        for s in range(4)
+        if state.scores[s] < 0 or (rules.tobi == "zero_or_below" and state.scores[s] == 0)
+    ]
     if seat == state.busted_by:
         return rules.tobi_bonus * len(busted)
     return -rules.tobi_bonus if seat in busted else 0

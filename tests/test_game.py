@@ -18,8 +18,12 @@ def win(winner, han=1, fu=30, yakuman=0, pao=None):
 def state_at(rules, scores=None, index=0, honba=0, sticks=0):
     wind, number = "ESWN"[min(index // 4, 3)], index % 4 + 1
     return GameState(
-        scores=scores or (rules.start_points,) * 4, round_index=index, round_wind=wind,
-        round_number=number, honba=honba, riichi_sticks=sticks,
+        scores=scores or (rules.start_points,) * 4,
+        round_index=index,
+        round_wind=wind,
+        round_number=number,
+        honba=honba,
+        riichi_sticks=sticks,
     )
 
 
@@ -60,12 +64,15 @@ def test_draw_pays_the_noten_penalty_and_keeps_the_sticks(name):
     assert (result.state.label, result.state.honba, result.state.riichi_sticks) == ("E1", 1, 1)
 
 
-@pytest.mark.parametrize(("tenpai", "deltas"), [
-    ((1,), (-1000, 3000, -1000, -1000)),
-    ((0, 1, 2), (1000, 1000, 1000, -3000)),
-    ((), (0, 0, 0, 0)),
-    ((0, 1, 2, 3), (0, 0, 0, 0)),
-])
+@pytest.mark.parametrize(
+    ("tenpai", "deltas"),
+    [
+        ((1,), (-1000, 3000, -1000, -1000)),
+        ((0, 1, 2), (1000, 1000, 1000, -3000)),
+        ((), (0, 0, 0, 0)),
+        ((0, 1, 2, 3), (0, 0, 0, 0)),
+    ],
+)
 def test_noten_penalty_is_3000_split_by_the_number_in_tenpai(tenpai, deltas):
     assert play(start(Rules()), Outcome.draw(tenpai=tenpai), Rules()).deltas == deltas
 
@@ -230,8 +237,9 @@ def test_a_dealer_win_adds_a_honba_and_keeps_the_deal():
 
 
 def test_a_non_dealer_win_resets_the_honba_and_passes_the_deal():
-    state = play_all(Rules(), [Outcome.draw(tenpai=(0,)), Outcome.draw(tenpai=(0,)),
-                               Outcome.ron(0, win(2))])
+    state = play_all(
+        Rules(), [Outcome.draw(tenpai=(0,)), Outcome.draw(tenpai=(0,)), Outcome.ron(0, win(2))]
+    )
     assert (state.label, state.honba, state.dealer) == ("E2", 0, 1)
 
 
@@ -270,14 +278,37 @@ def test_the_last_dealer_keeps_playing_after_a_win_without_agari_yame():
     assert (state.label, state.honba, state.finished) == ("S4", 1, False)
 
 
-@pytest.mark.parametrize(("length", "labels"), [
-    ("east", ["E1", "E2", "E3", "E4", None]),
-    ("east_north", ["E1", "E2", "E3", "E4", "N1", "N2", "N3", "N4", None]),
-    ("east_east", ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", None]),
-    ("four_winds", ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4",
-                    "W1", "W2", "W3", "W4", "N1", "N2", "N3", "N4", None]),
-    ("one_round", ["E1", None]),
-])
+@pytest.mark.parametrize(
+    ("length", "labels"),
+    [
+        ("east", ["E1", "E2", "E3", "E4", None]),
+        ("east_north", ["E1", "E2", "E3", "E4", "N1", "N2", "N3", "N4", None]),
+        ("east_east", ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", None]),
+        (
+            "four_winds",
+            [
+                "E1",
+                "E2",
+                "E3",
+                "E4",
+                "S1",
+                "S2",
+                "S3",
+                "S4",
+                "W1",
+                "W2",
+                "W3",
+                "W4",
+                "N1",
+                "N2",
+                "N3",
+                "N4",
+                None,
+            ],
+        ),
+        ("one_round", ["E1", None]),
+    ],
+)
 def test_game_lengths_name_their_rounds(length, labels):
     rules = Rules(game_length=length, tobi="none")
     state, seen = start(rules), []
@@ -309,8 +340,9 @@ def test_exactly_zero_plays_on_unless_the_rules_bust_at_zero():
 
 def test_no_tobi_plays_on_with_negative_scores():
     rules = preset("wrc")
-    state = apply(state_at(rules, scores=(30000, 30000, 37000, 3000)),
-                  Outcome.ron(3, win(0, 3, 40)), rules)
+    state = apply(
+        state_at(rules, scores=(30000, 30000, 37000, 3000)), Outcome.ron(3, win(0, 3, 40)), rules
+    )
     assert not state.finished and state.scores[3] == -4700
 
 
@@ -369,8 +401,9 @@ def test_a_dealer_renchan_has_priority_over_sudden_death():
 
 def test_extension_stands_after_west_4_or_gives_up_as_an_all_draw():
     rules = preset("tenhou")
-    state = GameState(scores=(26000, 25000, 25000, 24000), round_index=11, round_wind="W",
-                      round_number=4)
+    state = GameState(
+        scores=(26000, 25000, 25000, 24000), round_index=11, round_wind="W", round_number=4
+    )
     assert apply(state, Outcome.draw(tenpai=()), rules).ended_by == "last_round"
     give_up = rules.with_options(extension_end="all_draw")
     assert apply(state, Outcome.draw(tenpai=()), give_up).ended_by == "all_draw"
@@ -388,8 +421,9 @@ def test_north_entry_and_return_to_east_continue_the_extension():
 
 def test_extension_without_sudden_death_plays_the_whole_wind():
     rules = Rules(extension_winds=1, tobi="none")
-    state = GameState(scores=(26000, 25000, 25000, 24000), round_index=8, round_wind="W",
-                      round_number=1)
+    state = GameState(
+        scores=(26000, 25000, 25000, 24000), round_index=8, round_wind="W", round_number=1
+    )
     state = apply(state, Outcome.ron(1, win(2, 4, 30)), rules)
     assert (state.finished, state.label) == (False, "W2")
 
@@ -410,8 +444,12 @@ def test_riichi_under_1000_points_is_an_error_where_the_rules_forbid_it():
     with pytest.raises(OutcomeError, match="player 3 declared riichi with 500 points"):
         apply(state, Outcome.draw(tenpai=(3,), riichi=(3,)), rules)
     wrc = preset("wrc")
-    assert apply(state_at(wrc, scores=state.scores), Outcome.draw(tenpai=(3,), riichi=(3,)),
-                 wrc).scores[3] == 2500
+    assert (
+        apply(
+            state_at(wrc, scores=state.scores), Outcome.draw(tenpai=(3,), riichi=(3,)), wrc
+        ).scores[3]
+        == 2500
+    )
 
 
 def test_a_tenpai_list_must_include_the_riichi_players():

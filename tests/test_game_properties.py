@@ -25,28 +25,37 @@ def outcomes(draw: st.DrawFn, state: GameState, rules: Rules) -> Outcome:
     kinds = ["ron", "tsumo", "draw", "chombo"] + (["abort"] if rules.abortive_draws else [])
     kind = draw(st.sampled_from(kinds))
     may_riichi = [s for s in range(4) if state.scores[s] >= 1000 or rules.riichi_below_1000]
-    riichi = tuple(draw(st.lists(st.sampled_from(may_riichi), unique=True, max_size=3))
-                   if may_riichi else [])
+    riichi = tuple(
+        draw(st.lists(st.sampled_from(may_riichi), unique=True, max_size=3)) if may_riichi else []
+    )
     if kind == "ron":
         loser = draw(st.integers(0, 3))
         most = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
         others = [s for s in range(4) if s != loser]
         winners = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=most))
         riichi = tuple(s for s in riichi if s != loser)
-        return Outcome.ron(loser, *(Win(w, _value(draw, RON_VALUES)) for w in winners),
-                           riichi=riichi)
+        return Outcome.ron(
+            loser, *(Win(w, _value(draw, RON_VALUES)) for w in winners), riichi=riichi
+        )
     if kind == "tsumo":
-        return Outcome.tsumo(Win(draw(st.integers(0, 3)), _value(draw, TSUMO_VALUES)),
-                             riichi=riichi)
+        return Outcome.tsumo(
+            Win(draw(st.integers(0, 3)), _value(draw, TSUMO_VALUES)), riichi=riichi
+        )
     if kind == "draw":
         tenpai = set(riichi) | set(draw(st.lists(st.integers(0, 3), unique=True)))
-        nagashi = draw(st.lists(st.integers(0, 3), unique=True, max_size=1)) if (
-            rules.nagashi == "draw") else []
+        nagashi = (
+            draw(st.lists(st.integers(0, 3), unique=True, max_size=1))
+            if (rules.nagashi == "draw")
+            else []
+        )
         return Outcome.draw(tenpai=sorted(tenpai), nagashi=nagashi, riichi=riichi)
     if kind == "abort":
         reasons = [r for r in rules.abortive_draws if r != "suucha_riichi"]
-        return Outcome.abort(draw(st.sampled_from(reasons)), riichi=riichi) if reasons else (
-            Outcome.draw(tenpai=riichi, riichi=riichi))
+        return (
+            Outcome.abort(draw(st.sampled_from(reasons)), riichi=riichi)
+            if reasons
+            else (Outcome.draw(tenpai=riichi, riichi=riichi))
+        )
     return Outcome.chombo(draw(st.integers(0, 3)), riichi=riichi)
 
 
@@ -115,4 +124,4 @@ def test_settlement_is_zero_sum_unless_points_leave_the_table(game):
     lost = 1000 * end.riichi_sticks if rules.leftover_sticks == "lost" else 0
     deducted = sum(p.chombo for p in settlement.players)
     assert sum(p.total for p in settlement.players) == deducted - lost
-    assert sorted(settlement.places)[0] == 1
+    assert min(settlement.places) == 1

@@ -37,14 +37,31 @@ def test_replay_prints_the_documented_result_of_a_whole_hanchan(capsys):
 
 
 def test_formats_example_first_round_under_wrc(capsys, tmp_path):
-    record = {"rules": {"preset": "wrc"}, "players": ["Aki", "Bo", "Chen", "Dai"], "rounds": [
-        {"result": "ron", "loser": 2, "wins": [{"winner": 0, "han": 3, "fu": 40}],
-         "riichi": [0]}]}
+    record = {
+        "rules": {"preset": "wrc"},
+        "players": ["Aki", "Bo", "Chen", "Dai"],
+        "rounds": [
+            {
+                "result": "ron",
+                "loser": 2,
+                "wins": [{"winner": 0, "han": 3, "fu": 40}],
+                "riichi": [0],
+            }
+        ],
+    }
     status, out, _ = _run(capsys, _write(tmp_path, record))
     assert status == 0
     assert json.loads(out) == {
-        "rounds": [{"round": "E1", "honba": 0, "riichi_sticks": 0, "dealer": 0,
-                    "deltas": [7700, 0, -7700, 0], "scores": [37700, 30000, 22300, 30000]}],
+        "rounds": [
+            {
+                "round": "E1",
+                "honba": 0,
+                "riichi_sticks": 0,
+                "dealer": 0,
+                "deltas": [7700, 0, -7700, 0],
+                "scores": [37700, 30000, 22300, 30000],
+            }
+        ],
         "next": {"round": "E1", "honba": 1, "riichi_sticks": 0, "dealer": 0},
         "finished": False,
     }
@@ -61,18 +78,30 @@ def test_an_array_of_records_prints_an_array_of_results(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("rounds", "message"),
     [
-        ([{"result": "draw"}, {"result": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1,
-                                                                       "fu": 30}]}],
-         "round 2 (E2): winner 1 is also the discarder"),
-        ([{"result": "draw", "tenpai": [0], "riichi": [1]}],
-         "round 1 (E1): riichi player 1 is missing from the tenpai list"),
-        ([{"result": "abort", "reason": "kyuushu_kyuuhai"}],
-         "round 1 (E1): kyuushu_kyuuhai is not an abortive draw under these rules"),
-        ([{"result": "tsumo", "winner": 0, "han": 1, "fu": 30, "riichii": [0]}],
-         "round 1 (E1): unknown key in a tsumo round: riichii"),
+        (
+            [
+                {"result": "draw"},
+                {"result": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]},
+            ],
+            "round 2 (E2): winner 1 is also the discarder",
+        ),
+        (
+            [{"result": "draw", "tenpai": [0], "riichi": [1]}],
+            "round 1 (E1): riichi player 1 is missing from the tenpai list",
+        ),
+        (
+            [{"result": "abort", "reason": "kyuushu_kyuuhai"}],
+            "round 1 (E1): kyuushu_kyuuhai is not an abortive draw under these rules",
+        ),
+        (
+            [{"result": "tsumo", "winner": 0, "han": 1, "fu": 30, "riichii": [0]}],
+            "round 1 (E1): unknown key in a tsumo round: riichii",
+        ),
         ([{"result": "skip"}], "round 1 (E1): result must be one of"),
-        ([{"result": "chombo", "player": 1}, {"result": "draw"}],
-         "round 2 (E1): the game has already ended"),
+        (
+            [{"result": "chombo", "player": 1}, {"result": "draw"}],
+            "round 2 (E1): the game has already ended",
+        ),
     ],
 )
 def test_a_bad_round_exits_2_naming_the_round_and_the_problem(capsys, tmp_path, rounds, message):
@@ -106,7 +135,9 @@ def test_a_file_that_is_not_json_exits_2(capsys, tmp_path):
 
 def test_replay_runs_as_a_module():
     done = subprocess.run(
-        [sys.executable, "-m", "scoring", "replay", str(HANCHAN)], capture_output=True, text=True,
+        [sys.executable, "-m", "scoring", "replay", str(HANCHAN)],
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert done.returncode == 0

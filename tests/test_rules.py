@@ -16,9 +16,7 @@ def test_every_preset_round_trips_through_json(name):
 
 
 def test_changed_options_are_written_on_top_of_the_preset():
-    rules = Rules.from_json(
-        {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []}
-    )
+    rules = Rules.from_json({"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []})
     assert rules.to_json() == {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []}
     assert Rules.from_json(rules.to_json()) == rules
 
@@ -104,6 +102,9 @@ def test_tournament_presets_have_no_bust_no_abortive_draws_and_a_chombo_deductio
 
 def test_club_rule_is_the_seeds_general_rule():
     rules = preset("club")
-    assert (rules.start_points, rules.return_points, rules.game_length) == (25000, 30000,
-                                                                             "east_south")
+    assert (rules.start_points, rules.return_points, rules.game_length) == (
+        25000,
+        30000,
+        "east_south",
+    )
     assert rules.renchan == "tenpai" and rules.noten_penalty == 3000

@@ -136,8 +136,9 @@ def test_all_draw_makes_everyone_equal():
 
 def test_tobi_bonus_goes_to_the_player_who_busted_another():
     rules = Rules.from_json({"preset": "club", "tobi_bonus": 10000})
-    state = GameState(scores=(60000, 30000, 11000, -1000), finished=True, ended_by="tobi",
-                      busted_by=0)
+    state = GameState(
+        scores=(60000, 30000, 11000, -1000), finished=True, ended_by="tobi", busted_by=0
+    )
     settlement = settle(state, rules)
     assert [p.tobi for p in settlement.players] == [10000, 0, 0, -10000]
 
@@ -151,6 +152,17 @@ def test_final_json_has_the_formats_keys_and_breakdown_has_the_parts():
         "results": [33.2, 6.6, -12.1, -27.7],
     }
     first = settlement.breakdown_json()[0]
-    assert first == {"seat": 0, "points": 48200, "place": 1, "sticks": 0, "raw": 18.2,
-                     "uma": 15.0, "oka": 0.0, "chombo": 0.0, "yakitori": 0.0, "tobi": 0.0,
-                     "penalty": 0.0, "result": 33.2}
+    assert first == {
+        "seat": 0,
+        "points": 48200,
+        "place": 1,
+        "sticks": 0,
+        "raw": 18.2,
+        "uma": 15.0,
+        "oka": 0.0,
+        "chombo": 0.0,
+        "yakitori": 0.0,
+        "tobi": 0.0,
+        "penalty": 0.0,
+        "result": 33.2,
+    }
