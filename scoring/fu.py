@@ -108,10 +108,14 @@ PAIR_DRAGON = FuItem("pair_dragon", 2)
 PAIR_SEAT_WIND = FuItem("pair_seat_wind", 2)
 PAIR_ROUND_WIND = FuItem("pair_round_wind", 2)
 SET_FU = {  # (quad, open, terminal or honor) -> fu: the seed's table
-    (False, True, False): 2, (False, True, True): 4,
-    (False, False, False): 4, (False, False, True): 8,
-    (True, True, False): 8, (True, True, True): 16,
-    (True, False, False): 16, (True, False, True): 32,
+    (False, True, False): 2,
+    (False, True, True): 4,
+    (False, False, False): 4,
+    (False, False, True): 8,
+    (True, True, False): 8,
+    (True, True, True): 16,
+    (True, False, False): 16,
+    (True, False, True): 32,
 }
 
 
@@ -212,8 +216,6 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     return Fu(-(-unrounded // 10) * 10, tuple(items))
 
 
-def fu_of_readings(
-    hand: Hand, context: WinContext, rules: Rules
-) -> tuple[tuple[Reading, Fu], ...]:
+def fu_of_readings(hand: Hand, context: WinContext, rules: Rules) -> tuple[tuple[Reading, Fu], ...]:
     """Return every reading of the hand with its fu."""
     return tuple((reading, fu(reading, context, rules)) for reading in readings(hand))

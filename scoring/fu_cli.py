@@ -46,7 +46,11 @@ def fu_result(data: dict[str, Any]) -> dict[str, Any]:
     rules = Rules.from_json(data.get("rules"))
     return {
         "readings": [
-            {**reading.to_json(), **points.to_json(), "pinfu_shape": is_pinfu_shape(reading, context)}
+            {
+                **reading.to_json(),
+                **points.to_json(),
+                "pinfu_shape": is_pinfu_shape(reading, context),
+            }
             for reading, points in fu_of_readings(hand, context, rules)
         ]
     }

@@ -105,7 +105,12 @@ class Reading:
         return {
             "form": self.form,
             "sets": [
-                {"kind": each.kind, "tiles": str(each), "open": each.is_open, "win": i == self.win_set}
+                {
+                    "kind": each.kind,
+                    "tiles": str(each),
+                    "open": each.is_open,
+                    "win": i == self.win_set,
+                }
                 for i, each in enumerate(self.sets)
             ],
             "pairs": [tile_name(pair) for pair in self.pairs],
@@ -187,7 +192,9 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     return found
 
 
-def read_counts(counts: Sequence[int], win: int, melds: tuple[Block, ...] = ()) -> tuple[Reading, ...]:
+def read_counts(
+    counts: Sequence[int], win: int, melds: tuple[Block, ...] = ()
+) -> tuple[Reading, ...]:
     """Return every reading of concealed counts plus melds won on kind ``win`` (none: ())."""
     found = [
         reading
@@ -309,7 +316,9 @@ def _run_shape(first: int, offset: int) -> str:
     return PENCHAN if edge else RYANMEN
 
 
-_RUN_SHAPES = tuple(tuple(_run_shape(first, offset) for offset in range(3)) for first in range(1, 8))
+_RUN_SHAPES = tuple(
+    tuple(_run_shape(first, offset) for offset in range(3)) for first in range(1, 8)
+)
 
 
 def _special(counts: Sequence[int], win: int) -> list[Reading]:

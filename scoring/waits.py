@@ -39,7 +39,11 @@ class Wait:
 
     def to_json(self) -> dict[str, Any]:
         """Return the wait as FORMATS.md section 4 writes it."""
-        return {"tile": tile_name(self.tile), "shapes": list(self.shapes), "remaining": self.remaining}
+        return {
+            "tile": tile_name(self.tile),
+            "shapes": list(self.shapes),
+            "remaining": self.remaining,
+        }
 
 
 @dataclass(frozen=True)
@@ -89,10 +93,8 @@ def analyse_waits(
     [('3m', ('tanki',)), ('6m', ('tanki',))]
     """
     called = _called_sets(len(concealed), melds)
-    own_tiles = [*concealed, *(tile for meld in melds for tile in meld.tiles)]
-    check_copies([*own_tiles, *visible])
     counts = tile_counts(concealed)
-    own, seen = tile_counts(own_tiles), tile_counts(visible)
+    own, seen = _own_and_seen(concealed, counts, melds, visible)
     shapes = winning_shapes(counts, called)
     waits = tuple(
         Wait(tile, found, 4 - own[tile] - seen[tile])
@@ -102,6 +104,22 @@ def analyse_waits(
     if waits:
         return WaitAnalysis(0, waits)
     return WaitAnalysis(max(shanten(counts, called), 1 if shapes else 0), (), bool(shapes))
+
+
+def _own_and_seen(
+    concealed: Sequence[int], counts: tuple[int, ...], melds: Sequence[Meld], visible: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the player's own counts and the visible counts, after checking for a fifth
+    copy or a second red five among them."""
+    meld_tiles = [tile for meld in melds for tile in meld.tiles]
+    own = tile_counts([*concealed, *meld_tiles]) if melds else counts
+    seen = tile_counts(visible) if visible else _NONE_SEEN
+    if max(map(int.__add__, own, seen)) > 4 or max([*concealed, *meld_tiles, *visible]) >= 34:
+        check_copies([*concealed, *meld_tiles, *visible])
+    return own, seen
+
+
+_NONE_SEEN = (0,) * 34
 
 
 def _called_sets(tile_count: int, melds: Sequence[Meld]) -> int:
@@ -141,14 +159,18 @@ def winning_shapes(counts: Sequence[int], called: int = 0) -> dict[int, tuple[st
 def _regular_waits(counts: Sequence[int]) -> Iterable[tuple[int, tuple[str, ...]]]:
     groups = [(start, runs, tuple(counts[start:end])) for start, end, runs in GROUPS]
     sizes = [sum(group[2]) % 3 for group in groups]
-    readable = [size != 1 and bool(group_readings(*group)) for size, group in zip(sizes, groups, strict=True)]
+    unread = [
+        index
+        for index, group in enumerate(groups)
+        if sizes[index] == 1 or not group_readings(*group)
+    ]
+    if len(unread) > 1:
+        return
     pair_groups = sizes.count(2)
-    for index, group in enumerate(groups):
-        if not all(ok for i, ok in enumerate(readable) if i != index):
-            continue
+    for index in unread or range(len(groups)):
         size = sizes[index]
         if pair_groups - (size == 2) + (size == 1) == 1:
-            yield from _group_waits(*group)
+            yield from _group_waits(*groups[index])
 
 
 @functools.cache
@@ -171,10 +193,9 @@ def _group_waits(
 
 
 def _special_waits(counts: Sequence[int]) -> list[tuple[int, str]]:
-    singles = [tile for tile, count in enumerate(counts) if count == 1]
-    if len(singles) == 1 and all(count in (0, 1, 2) for count in counts):
-        return [(singles[0], TANKI)]  # six pairs and a single: chiitoitsu
-    if sum(counts[tile] for tile in TERMINALS_AND_HONORS) != 13:
+    if counts.count(2) == 6 and counts.count(1) == 1:
+        return [(counts.index(1), TANKI)]  # six pairs and a single: chiitoitsu
+    if sum([counts[tile] for tile in TERMINALS_AND_HONORS]) != 13:
         return []
     missing = [tile for tile in TERMINALS_AND_HONORS if counts[tile] == 0]
     if not missing:

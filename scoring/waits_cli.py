@@ -15,7 +15,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("tiles", help="the concealed tiles in MPSZ: 13, or 10/7/4/1 beside melds")
     parser.add_argument("--visible", default="", help="tiles seen elsewhere: discards, melds, dora")
     parser.add_argument(
-        "--meld", action="append", default=[], metavar="KIND:TILES",
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES",
         help="one of the player's called sets, e.g. pon:777z (repeat for each)",
     )
     parser.set_defaults(run=run)

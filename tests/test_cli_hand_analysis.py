@@ -22,9 +22,11 @@ def test_waits_prints_the_documented_json(capsys):
 
     assert status == 0
     assert json.loads(out) == {
-        "shanten": 0, "tenpai": True,
+        "shanten": 0,
+        "tenpai": True,
         "waits": [{"tile": "6z", "shapes": ["tanki"], "remaining": 3}],
-        "karaten": False, "self_karaten": False,
+        "karaten": False,
+        "self_karaten": False,
     }
 
 
@@ -45,13 +47,23 @@ def test_waits_takes_melds(capsys):
 def test_a_hand_that_is_not_tenpai_reports_its_shanten(capsys):
     _, out, _ = _run(capsys, "waits", "1358m2469p1288s3z")
 
-    assert json.loads(out) == {"shanten": 4, "tenpai": False, "waits": [], "karaten": False,
-                               "self_karaten": False}
+    assert json.loads(out) == {
+        "shanten": 4,
+        "tenpai": False,
+        "waits": [],
+        "karaten": False,
+        "self_karaten": False,
+    }
 
 
 def test_fu_prints_every_reading_with_its_items(capsys):
-    hand = {"hand": "234m406p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}],
-            "seat_wind": "S", "rules": "tenhou"}
+    hand = {
+        "hand": "234m406p789s22z",
+        "win": "2z",
+        "melds": [{"kind": "pon", "tiles": "777z"}],
+        "seat_wind": "S",
+        "rules": "tenhou",
+    }
     status, out, _ = _run(capsys, "fu", json.dumps(hand))
 
     assert status == 0
@@ -59,8 +71,10 @@ def test_fu_prints_every_reading_with_its_items(capsys):
     assert reading["fu"] == 30
     assert reading["wait"] == "tanki"
     assert reading["fu_items"] == [
-        {"name": "base", "fu": 20}, {"name": "open_pon_honor", "fu": 4},
-        {"name": "pair_seat_wind", "fu": 2}, {"name": "tanki", "fu": 2},
+        {"name": "base", "fu": 20},
+        {"name": "open_pon_honor", "fu": 4},
+        {"name": "pair_seat_wind", "fu": 2},
+        {"name": "tanki", "fu": 2},
     ]
 
 
@@ -72,8 +86,11 @@ def test_fu_lists_each_place_of_the_winning_tile(capsys):
 
 
 def test_fu_follows_rule_options(capsys):
-    hand = {"hand": "1199m1155p99s1177z", "win": "7z",
-            "rules": {"preset": "club", "chiitoitsu_50_fu": True}}
+    hand = {
+        "hand": "1199m1155p99s1177z",
+        "win": "7z",
+        "rules": {"preset": "club", "chiitoitsu_50_fu": True},
+    }
     _, out, _ = _run(capsys, "fu", json.dumps(hand))
 
     assert json.loads(out)["readings"][0]["fu"] == 50
@@ -81,18 +98,20 @@ def test_fu_follows_rule_options(capsys):
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(("waits", "11m"), "13 concealed tiles"),
-     (("waits", "12x"), "unknown character"),
-     (("waits", "11111m23p456p789s1z"), "more than four copies"),
-     (("waits", "345m456p567s6z", "--meld", "pon"), "KIND:TILES"),
-     (("waits", "345m456p567s6z", "--meld", "chi:135m"), "consecutive"),
-     (("fu", "not json"), "not valid JSON"),
-     (("fu", "[1]"), "JSON object"),
-     (("fu", '{"hand": "234m456p789s22z", "win": "2z"}'), "14 concealed tiles"),
-     (("fu", '{"hand": "234m456p789s22z77z1m", "win": "2z"}'), "not four sets and a pair"),
-     (("fu", '{"hand": "234m456p789s22777z", "win": "1p"}'), "not in the hand"),
-     (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "rules": "nope"}'), "preset"),
-     (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "seat_wind": "X"}'), "seat_wind")],
+    [
+        (("waits", "11m"), "13 concealed tiles"),
+        (("waits", "12x"), "unknown character"),
+        (("waits", "11111m23p456p789s1z"), "more than four copies"),
+        (("waits", "345m456p567s6z", "--meld", "pon"), "KIND:TILES"),
+        (("waits", "345m456p567s6z", "--meld", "chi:135m"), "consecutive"),
+        (("fu", "not json"), "not valid JSON"),
+        (("fu", "[1]"), "JSON object"),
+        (("fu", '{"hand": "234m456p789s22z", "win": "2z"}'), "14 concealed tiles"),
+        (("fu", '{"hand": "234m456p789s22z77z1m", "win": "2z"}'), "not four sets and a pair"),
+        (("fu", '{"hand": "234m456p789s22777z", "win": "1p"}'), "not in the hand"),
+        (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "rules": "nope"}'), "preset"),
+        (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "seat_wind": "X"}'), "seat_wind"),
+    ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, args, words):
     status, out, err = _run(capsys, *args)
@@ -106,7 +125,9 @@ def test_bad_input_exits_2_with_one_line(capsys, args, words):
 def test_the_module_runs_from_the_shell():
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "waits", "3456m456p789s555z"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
     assert done.returncode == 0
@@ -116,7 +137,9 @@ def test_the_module_runs_from_the_shell():
 def test_an_error_from_the_shell_is_one_line_and_status_2():
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "fu", '{"hand": "1m", "win": "1m"}'],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
     assert done.returncode == 2

@@ -16,19 +16,22 @@ from scoring.tiles import EAST, NORTH, SOUTH, WEST, Meld
 RON, TSUMO = WinContext(), WinContext(tsumo=True)
 
 
-def _fu(concealed: str, win: str, *melds: str, context: WinContext = RON,
-        rules: Rules | None = None) -> list[Fu]:
+def _fu(
+    concealed: str, win: str, *melds: str, context: WinContext = RON, rules: Rules | None = None
+) -> list[Fu]:
     hand = Hand.parse(concealed, win, [Meld.parse(*m.split()) for m in melds])
     return [fu(r, context, rules or Rules()) for r in readings(hand)]
 
 
-def _items(concealed: str, win: str, *melds: str, context: WinContext = RON,
-           rules: Rules | None = None) -> dict[str, int]:
+def _items(
+    concealed: str, win: str, *melds: str, context: WinContext = RON, rules: Rules | None = None
+) -> dict[str, int]:
     (one,) = _fu(concealed, win, *melds, context=context, rules=rules)
     return {item.name: item.fu for item in one.items}
 
 
 # Item 1: base 20, closed ron 30.
+
 
 def test_every_hand_starts_from_20_base_fu():
     assert _items("234m456p789s22z777z", "3m")["base"] == 20
@@ -48,13 +51,20 @@ def test_a_closed_tsumo_counts_no_closed_ron():
 
 # Item 2: sets and pair, the seed's table row by row.
 
+
 @pytest.mark.parametrize(
     ("meld", "name", "points"),
-    [("pon 555m", "open_pon_simple", 2), ("pon 111m", "open_pon_terminal", 4),
-     ("pon 777z", "open_pon_honor", 4), ("ankan 6666m", "closed_kan_simple", 16),
-     ("ankan 9999m", "closed_kan_terminal", 32), ("ankan 1111z", "closed_kan_honor", 32),
-     ("kan 6666m", "open_kan_simple", 8), ("kakan 9999m", "open_kan_terminal", 16),
-     ("kan 6666z", "open_kan_honor", 16)],
+    [
+        ("pon 555m", "open_pon_simple", 2),
+        ("pon 111m", "open_pon_terminal", 4),
+        ("pon 777z", "open_pon_honor", 4),
+        ("ankan 6666m", "closed_kan_simple", 16),
+        ("ankan 9999m", "closed_kan_terminal", 32),
+        ("ankan 1111z", "closed_kan_honor", 32),
+        ("kan 6666m", "open_kan_simple", 8),
+        ("kakan 9999m", "open_kan_terminal", 16),
+        ("kan 6666z", "open_kan_honor", 16),
+    ],
 )
 def test_called_triplets_and_quads_follow_the_table(meld, name, points):
     items = _items("234m456p789s22z", "3m", meld)
@@ -64,8 +74,11 @@ def test_called_triplets_and_quads_follow_the_table(meld, name, points):
 
 @pytest.mark.parametrize(
     ("triplet", "name", "points"),
-    [("555m", "closed_pon_simple", 4), ("999p", "closed_pon_terminal", 8),
-     ("333z", "closed_pon_honor", 8)],
+    [
+        ("555m", "closed_pon_simple", 4),
+        ("999p", "closed_pon_terminal", 8),
+        ("333z", "closed_pon_honor", 8),
+    ],
 )
 def test_concealed_triplets_are_closed_pon(triplet, name, points):
     assert _items(f"234m456p{triplet}22z", "3m", "chi 789s")[name] == points
@@ -79,7 +92,10 @@ def test_sequences_count_nothing():
 
 def test_a_triplet_finished_by_ron_counts_as_open():
     assert _items("234m789s22z777z", "7z", "pon 555m") == {
-        "base": 20, "open_pon_simple": 2, "open_pon_honor": 4}
+        "base": 20,
+        "open_pon_simple": 2,
+        "open_pon_honor": 4,
+    }
 
 
 def test_a_triplet_finished_by_tsumo_counts_as_closed():
@@ -90,10 +106,14 @@ def test_a_triplet_finished_by_tsumo_counts_as_closed():
 
 @pytest.mark.parametrize(
     ("pair", "context", "name", "points"),
-    [("5z", RON, "pair_dragon", 2), ("6z", RON, "pair_dragon", 2), ("7z", RON, "pair_dragon", 2),
-     ("2z", WinContext(seat_wind=SOUTH), "pair_seat_wind", 2),
-     ("3z", WinContext(round_wind=WEST), "pair_round_wind", 2),
-     ("1z", WinContext(seat_wind=EAST, round_wind=EAST), "pair_double_wind", 4)],
+    [
+        ("5z", RON, "pair_dragon", 2),
+        ("6z", RON, "pair_dragon", 2),
+        ("7z", RON, "pair_dragon", 2),
+        ("2z", WinContext(seat_wind=SOUTH), "pair_seat_wind", 2),
+        ("3z", WinContext(round_wind=WEST), "pair_round_wind", 2),
+        ("1z", WinContext(seat_wind=EAST, round_wind=EAST), "pair_double_wind", 4),
+    ],
 )
 def test_a_pair_of_value_tiles_counts(pair, context, name, points):
     items = _items(f"234m456p789s{pair}{pair}", "3m", "chi 123s", context=context)
@@ -117,13 +137,16 @@ def test_a_guest_wind_or_number_pair_counts_nothing(pair):
 
 # Item 3: waits, the seed's table (對碰, 兩面 0; 嵌張, 邊張, 單騎 2).
 
+
 @pytest.mark.parametrize(
     ("concealed", "win", "wait", "points"),
-    [("234m456p222z55z", "2z", "shanpon", 0),  # 南南白白 叫 南/白
-     ("234m456p123s55z", "1s", "ryanmen", 0),  # 2s3s 叫 1s/4s
-     ("345m456p789s55z", "4m", "kanchan", 2),  # 3m5m 叫 4m
-     ("345m123p789s55z", "3p", "penchan", 2),  # 1p2p 叫 3p
-     ("345m456p789s11z", "1z", "tanki", 2)],  # 東 叫 東
+    [
+        ("234m456p222z55z", "2z", "shanpon", 0),  # 南南白白 叫 南/白
+        ("234m456p123s55z", "1s", "ryanmen", 0),  # 2s3s 叫 1s/4s
+        ("345m456p789s55z", "4m", "kanchan", 2),  # 3m5m 叫 4m
+        ("345m123p789s55z", "3p", "penchan", 2),  # 1p2p 叫 3p
+        ("345m456p789s11z", "1z", "tanki", 2),
+    ],  # 東 叫 東
 )
 def test_the_seeds_wait_table(concealed, win, wait, points):
     hand = Hand.parse(concealed, win, [Meld.parse("chi", "678s")])
@@ -148,6 +171,7 @@ def test_a_ryanmen_counts_nothing_though_it_waits_on_two_kinds():
 
 # Item 4: tsumo 2, not for pinfu, rinshan by option.
 
+
 def test_a_tsumo_adds_2():
     assert _items("234m456p789s22z777z", "3m", context=TSUMO)["tsumo"] == 2
 
@@ -165,6 +189,7 @@ def test_a_rinshan_tsumo_counts_no_tsumo_fu_under_the_option():
 
 
 # Item 5: the special cases.
+
 
 def test_chiitoitsu_is_25_fu_flat():
     (one,) = _fu("1199m1155p99s1177z", "7z", context=TSUMO)
@@ -215,6 +240,7 @@ def test_fu_round_up_to_10():
 
 # Readings: the winning tile placed in every set that can take it.
 
+
 def test_a_triplet_or_sequence_win_exposes_both_fu():
     hand = Hand.parse("111123m456p789s55z", "1m")
     by_wait = {r.wait: f.total for r, f in fu_of_readings(hand, WinContext(), Rules())}
@@ -244,8 +270,9 @@ def test_pinfu_shape_needs_a_closed_hand_and_a_ryanmen():
 
 
 def test_context_reads_the_hand_object():
-    context = WinContext.from_json({"tsumo": True, "seat_wind": "W", "round_wind": "S",
-                                    "rinshan": True})
+    context = WinContext.from_json(
+        {"tsumo": True, "seat_wind": "W", "round_wind": "S", "rinshan": True}
+    )
 
     assert context == WinContext(tsumo=True, seat_wind=WEST, round_wind=SOUTH, rinshan=True)
 

@@ -55,7 +55,8 @@ def test_a_triplet_or_three_sequences_are_both_read():
     found = readings(Hand.parse("111222333m456p55z", "3m"))
 
     assert sorted(_sets(r) for r in found) == [
-        ["111m", "222m", "333m", "456p"], ["123m", "123m", "123m", "456p"],
+        ["111m", "222m", "333m", "456p"],
+        ["123m", "123m", "123m", "456p"],
     ]
     assert sorted(r.wait for r in found) == ["penchan", "shanpon"]
 
@@ -79,8 +80,14 @@ def test_nobetan_won_on_either_end_is_a_tanki():
 
 @pytest.mark.parametrize(
     ("concealed", "win", "wait"),
-    [("123m", "3m", "penchan"), ("789m", "7m", "penchan"), ("123m", "1m", "ryanmen"),
-     ("789m", "9m", "ryanmen"), ("234m", "4m", "ryanmen"), ("345m", "4m", "kanchan")],
+    [
+        ("123m", "3m", "penchan"),
+        ("789m", "7m", "penchan"),
+        ("123m", "1m", "ryanmen"),
+        ("789m", "9m", "ryanmen"),
+        ("234m", "4m", "ryanmen"),
+        ("345m", "4m", "kanchan"),
+    ],
 )
 def test_the_sequence_wait_shape_follows_the_winning_tile(concealed, win, wait):
     assert _waits(f"{concealed}456p789s555z11z", win) == [wait]
@@ -119,7 +126,10 @@ def test_melds_are_sets_of_the_reading_after_the_concealed_ones():
     (reading,) = readings(Hand.parse("55678m", "5m", melds))
 
     assert [(s.kind, s.is_open) for s in reading.sets] == [
-        (SEQUENCE, False), (SEQUENCE, True), (QUAD, False), (QUAD, True),
+        (SEQUENCE, False),
+        (SEQUENCE, True),
+        (QUAD, False),
+        (QUAD, True),
     ]
     assert reading.wait == "tanki"
     assert not reading.is_closed
@@ -139,10 +149,12 @@ def test_melded_hands_never_read_as_seven_pairs():
 
 @pytest.mark.parametrize(
     ("concealed", "win", "melds", "error"),
-    [("234m456p789s22z", "2z", (), WrongTileCountError),
-     ("234m456p789s22z77z1m", "2z", (), NotAWinningHandError),
-     ("234m456p789s22777z", "1m", (), BadWinTileError),
-     ("234m456p789s77z", "7z", (Meld.parse("pon", "777z"),), BadNotationError)],
+    [
+        ("234m456p789s22z", "2z", (), WrongTileCountError),
+        ("234m456p789s22z77z1m", "2z", (), NotAWinningHandError),
+        ("234m456p789s22777z", "1m", (), BadWinTileError),
+        ("234m456p789s77z", "7z", (Meld.parse("pon", "777z"),), BadNotationError),
+    ],
 )
 def test_bad_hands_are_errors_naming_the_problem(concealed, win, melds, error):
     with pytest.raises(error):
@@ -150,15 +162,17 @@ def test_bad_hands_are_errors_naming_the_problem(concealed, win, melds, error):
 
 
 def test_a_hand_object_reads_hand_win_and_melds():
-    hand = Hand.from_json({"hand": "234m406p789s22z", "win": "2z",
-                           "melds": [{"kind": "pon", "tiles": "777z"}]})
+    hand = Hand.from_json(
+        {"hand": "234m406p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}]}
+    )
 
     assert hand.melds == (Meld.parse("pon", "777z"),)
     assert len(readings(hand)) == 1
 
 
-@pytest.mark.parametrize("data", [{"win": "1m"}, {"hand": 5, "win": "1m"},
-                                  {"hand": "1m", "win": "1m", "melds": "pon"}])
+@pytest.mark.parametrize(
+    "data", [{"win": "1m"}, {"hand": 5, "win": "1m"}, {"hand": "1m", "win": "1m", "melds": "pon"}]
+)
 def test_a_malformed_hand_object_is_an_error(data):
     with pytest.raises(BadHandError):
         Hand.from_json(data)

@@ -74,8 +74,16 @@ def test_parse_tile_wants_exactly_one_tile():
 
 @pytest.mark.parametrize(
     ("kind_name", "text"),
-    [("chi", "312m"), ("chi", "789s"), ("chi", "406p"), ("pon", "777z"), ("pon", "505m"),
-     ("kan", "1111p"), ("ankan", "5555z"), ("kakan", "0555s")],
+    [
+        ("chi", "312m"),
+        ("chi", "789s"),
+        ("chi", "406p"),
+        ("pon", "777z"),
+        ("pon", "505m"),
+        ("kan", "1111p"),
+        ("ankan", "5555z"),
+        ("kakan", "0555s"),
+    ],
 )
 def test_valid_melds_are_accepted(kind_name, text):
     meld = Meld.parse(kind_name, text)
@@ -87,9 +95,19 @@ def test_valid_melds_are_accepted(kind_name, text):
 
 @pytest.mark.parametrize(
     ("kind_name", "text"),
-    [("chi", "124m"), ("chi", "123z"), ("chi", "891m"), ("chi", "9m1p2p"), ("chi", "1234m"),
-     ("pon", "112m"), ("pon", "11m"), ("kan", "111m"), ("ankan", "1112m"), ("kakan", "11112m"),
-     ("riichi", "111m")],
+    [
+        ("chi", "124m"),
+        ("chi", "123z"),
+        ("chi", "891m"),
+        ("chi", "9m1p2p"),
+        ("chi", "1234m"),
+        ("pon", "112m"),
+        ("pon", "11m"),
+        ("kan", "111m"),
+        ("ankan", "1112m"),
+        ("kakan", "11112m"),
+        ("riichi", "111m"),
+    ],
 )
 def test_impossible_melds_are_errors(kind_name, text):
     with pytest.raises(BadMeldError):
@@ -106,8 +124,9 @@ def test_a_chi_starts_at_its_lowest_tile():
 
 
 tile_lists = st.lists(st.integers(0, KINDS + len(RED_FIVES) - 1), max_size=14).filter(
-    lambda tiles: max(tile_counts(tiles), default=0) <= 4
-    and all(tiles.count(red) <= 1 for red in RED_FIVES)
+    lambda tiles: (
+        max(tile_counts(tiles), default=0) <= 4 and all(tiles.count(red) <= 1 for red in RED_FIVES)
+    )
 )
 
 

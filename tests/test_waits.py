@@ -28,6 +28,7 @@ def _waits(tiles: str, *, visible: str = "", melds: tuple[Meld, ...] = ()) -> di
 
 # The four basic waits (左方为手牌，右方为和了牌).
 
+
 def test_seed_tanki_waits_on_the_pair():  # 345m456p567s北北北发 + 发
     assert _waits("345m456p567s444z6z") == {"6z": ("tanki",)}
 
@@ -55,6 +56,7 @@ def test_an_edge_wait_at_the_end_of_the_suit_is_penchan():
 
 # Compound waits: adding sequences and triplets to a single wait.
 
+
 def test_seed_single_tanki():
     assert _waits(f"{FILLER_12}2s") == {"2s": ("tanki",)}
 
@@ -73,7 +75,10 @@ def test_seed_a_sequence_on_the_single_adds_edge_waits():  # 3m + 345m: 3m 6m
 
 def test_seed_a_sequence_on_the_nobetan_adds_6_and_9():  # 3456m + 678m: 3m 6m 9m
     assert _waits(f"{FILLER_6}3456678m") == {
-        "3m": ("tanki",), "6m": ("tanki", "ryanmen"), "9m": ("ryanmen",)}
+        "3m": ("tanki",),
+        "6m": ("tanki", "ryanmen"),
+        "9m": ("ryanmen",),
+    }
 
 
 def test_seed_a_triplet_two_away_adds_a_kanchan():  # 3m + 555m: 3m 4m
@@ -81,8 +86,7 @@ def test_seed_a_triplet_two_away_adds_a_kanchan():  # 3m + 555m: 3m 4m
 
 
 def test_seed_a_triplet_next_door_adds_edges_on_both_sides():  # 3m + 444m: 2m 3m 5m
-    assert _waits(f"{FILLER_9}3444m") == {
-        "2m": ("ryanmen",), "3m": ("tanki",), "5m": ("ryanmen",)}
+    assert _waits(f"{FILLER_9}3444m") == {"2m": ("ryanmen",), "3m": ("tanki",), "5m": ("ryanmen",)}
 
 
 def test_seed_double_shanpon():  # 33m中中: 3m 中
@@ -91,7 +95,10 @@ def test_seed_double_shanpon():  # 33m中中: 3m 中
 
 def test_three_sided_wait_23456():
     assert _waits(f"{FILLER_6}23456m11z") == {
-        "1m": ("ryanmen",), "4m": ("ryanmen",), "7m": ("ryanmen",)}
+        "1m": ("ryanmen",),
+        "4m": ("ryanmen",),
+        "7m": ("ryanmen",),
+    }
 
 
 def test_nine_sided_chuuren_wait():
@@ -99,6 +106,7 @@ def test_nine_sided_chuuren_wait():
 
 
 # Seven pairs and thirteen orphans.
+
 
 def test_chiitoitsu_waits_on_the_single_as_tanki():
     assert _waits("1199m1155p99s117z") == {"7z": ("tanki",)}
@@ -122,13 +130,16 @@ def test_a_ryanpeikou_shape_waits_as_seven_pairs_and_as_sets():
 
 # Remaining copies, karaten, self-karaten.
 
+
 def test_remaining_counts_copies_not_in_the_hand_nor_visible():
     analysis = analyse_waits(parse_tiles("345m456p567s4446z"), visible=parse_tiles("6z1m"))
 
     assert analysis.to_json() == {
-        "shanten": 0, "tenpai": True,
+        "shanten": 0,
+        "tenpai": True,
         "waits": [{"tile": "6z", "shapes": ["tanki"], "remaining": 2}],
-        "karaten": False, "self_karaten": False,
+        "karaten": False,
+        "self_karaten": False,
     }
 
 
@@ -182,11 +193,19 @@ def test_melds_must_match_the_tile_count():
 
 # Shanten.
 
+
 @pytest.mark.parametrize(
     ("tiles", "expected"),
-    [("345m456p567s4446z", 0), ("345m456p567s4467z", 1), ("1358m2469p1288s3z", 4),
-     ("19m19p19s1234566z", 0), ("19m19p19s123455z5m", 1), ("1199m1155p99s167z", 1), ("1m3m5m7m9m2p4p6p8p1s3s5s7s", 4),
-     ("19m19p19s123456z5m", 1)],
+    [
+        ("345m456p567s4446z", 0),
+        ("345m456p567s4467z", 1),
+        ("1358m2469p1288s3z", 4),
+        ("19m19p19s1234566z", 0),
+        ("19m19p19s123455z5m", 1),
+        ("1199m1155p99s167z", 1),
+        ("1m3m5m7m9m2p4p6p8p1s3s5s7s", 4),
+        ("19m19p19s123456z5m", 1),
+    ],
 )
 def test_shanten_counts_tiles_to_tenpai(tiles, expected):
     counts = [0] * 34
@@ -200,11 +219,17 @@ def test_shanten_counts_tiles_to_tenpai(tiles, expected):
 def test_a_not_tenpai_hand_lists_no_waits():
     analysis = analyse_waits(parse_tiles("1358m2469p1288s3z"))
 
-    assert analysis.to_json() == {"shanten": 4, "tenpai": False, "waits": [], "karaten": False,
-                                  "self_karaten": False}
+    assert analysis.to_json() == {
+        "shanten": 4,
+        "tenpai": False,
+        "waits": [],
+        "karaten": False,
+        "self_karaten": False,
+    }
 
 
 # Properties.
+
 
 @given(st.randoms(use_true_random=False), st.data())
 def test_removing_any_tile_from_a_complete_hand_waits_on_that_tile(rng, data):
