@@ -145,8 +145,8 @@ def test_a_guest_wind_or_number_pair_counts_nothing(pair):
         ("234m456p123s55z", "1s", "ryanmen", 0),  # 2s3s 叫 1s/4s
         ("345m456p789s55z", "4m", "kanchan", 2),  # 3m5m 叫 4m
         ("345m123p789s55z", "3p", "penchan", 2),  # 1p2p 叫 3p
-        ("345m456p789s11z", "1z", "tanki", 2),
-    ],  # 東 叫 東
+        ("345m456p789s11z", "1z", "tanki", 2),  # 東 叫 東
+    ],
 )
 def test_the_seeds_wait_table(concealed, win, wait, points):
     hand = Hand.parse(concealed, win, [Meld.parse("chi", "678s")])
