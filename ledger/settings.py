@@ -9,6 +9,7 @@ ALLOWED_HOSTS comma-separated host names (default: localhost names)
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -101,6 +102,7 @@ USE_THOUSAND_SEPARATOR = False
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True  # serve static files without collectstatic on a small server
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
