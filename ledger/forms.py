@@ -9,7 +9,9 @@ from django import forms
 
 from ledger.models import SEATS, Player, Ruleset, Season
 from scoring.errors import ScoringError
+from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
+from scoring.tiles import MELD_KINDS, Meld, parse_tiles
 
 KINDS = (("ron", "Ron"), ("tsumo", "Tsumo"), ("draw", "Draw"), ("abort", "Abort"), ("chombo", "Chombo"))
 HAN_CHOICES = [
@@ -25,6 +27,12 @@ HAN_CHOICES = [
     ("Y3", "Triple yakuman"),
 ]
 FU_CHOICES = [("", "—"), *[(str(f), f"{f} fu") for f in (20, 25, *range(30, 140, 10))]]
+TILE_ROWS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
+HAND_FLAGS = [
+    ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"), ("rinshan", "Rinshan kaihou"),
+    ("chankan", "Chankan"), ("haitei", "Haitei"), ("houtei", "Houtei"), ("tenhou", "Tenhou"),
+    ("chiihou", "Chiihou"), ("renhou", "Renhou"),
+]
 ABORT_REASONS = [
     ("kyuushu_kyuuhai", "Nine different terminals and honors (kyuushu kyuuhai)"),
     ("suufon_renda", "Four winds discarded (suufon renda)"),
@@ -49,6 +57,8 @@ class RoundForm(forms.Form):
     han = forms.ChoiceField(choices=HAN_CHOICES, required=False, label="Han")
     fu = forms.ChoiceField(choices=FU_CHOICES, required=False, label="Fu")
     pao = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Liable (pao)")
+    dora = forms.CharField(required=False, max_length=40, label="Dora indicators")
+    ura = forms.CharField(required=False, max_length=40, label="Ura dora indicators")
     note = forms.CharField(required=False, max_length=200)
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
@@ -70,15 +80,36 @@ class RoundForm(forms.Form):
             self.fields[f"pao_{seat}"] = forms.TypedChoiceField(
                 coerce=int, empty_value=None, required=False, choices=[("", "—"), *seats],
                 label=f"Liable for {name}'s yakuman (pao)")
+        for suffix, name in [("", "the winner"), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
+            self._add_tile_fields(suffix, name)
+
+    def _add_tile_fields(self, suffix: str, name: str) -> None:
+        self.fields[f"tiles{suffix}"] = forms.CharField(
+            required=False, max_length=40, label=f"Concealed tiles of {name} (with the winning tile)")
+        self.fields[f"win_tile{suffix}"] = forms.CharField(
+            required=False, max_length=3, label=f"Winning tile of {name}")
+        self.fields[f"melds{suffix}"] = forms.CharField(
+            required=False, max_length=80, label=f"Melds of {name}",
+            help_text="e.g. pon 777z, chi 123m, ankan 1111z")
+        self.fields[f"flags{suffix}"] = forms.MultipleChoiceField(
+            required=False, choices=HAND_FLAGS, widget=forms.CheckboxSelectMultiple,
+            label=f"Special wins of {name}")
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """Return per-seat bound fields for the template: name, han, fu, pao."""
         winners = {str(seat) for seat in self["winners"].value() or []}
         return [
             {"seat": seat, "name": name, "han": self[f"han_{seat}"], "fu": self[f"fu_{seat}"],
-             "pao": self[f"pao_{seat}"], "is_winner": str(seat) in winners}
+             "pao": self[f"pao_{seat}"], "is_winner": str(seat) in winners,
+             "tiles": self.tile_fields(f"_{seat}")}
             for seat, name in zip(SEATS, self.names)
         ]
+
+    tile_rows = TILE_ROWS
+
+    def tile_fields(self, suffix: str = "") -> dict[str, forms.BoundField]:
+        """Return the bound fields to enter a hand as tiles."""
+        return {key: self[f"{key}{suffix}"] for key in ("tiles", "win_tile", "melds", "flags")}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -127,10 +158,13 @@ class RoundForm(forms.Form):
 
     def _win(self, data: dict[str, Any], seat: int, suffix: str) -> dict[str, Any]:
         name, han, fu = self.names[seat], data.get(f"han{suffix}"), data.get(f"fu{suffix}")
-        if not han:
-            raise forms.ValidationError(f"Choose the han (or a limit) of {name}'s hand.")
         win: dict[str, Any] = {"winner": seat}
-        if han.startswith("Y"):
+        if not han and data.get(f"tiles{suffix}"):
+            win["hand"] = self._hand(data, suffix, name)
+        elif not han:
+            raise forms.ValidationError(
+                f"Choose the han (or a limit) of {name}'s hand, or enter its tiles.")
+        elif han.startswith("Y"):
             win["yakuman"] = int(han[1:])
         elif int(han) >= 5:
             win["han"] = int(han)
@@ -141,6 +175,28 @@ class RoundForm(forms.Form):
         if data.get(f"pao{suffix}") is not None:
             win["pao"] = data[f"pao{suffix}"]
         return win
+
+    def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
+        """Return the hand object (FORMATS.md section 2) of tiles typed into the form."""
+        hand: dict[str, Any] = {
+            "hand": data[f"tiles{suffix}"].replace(" ", ""),
+            "win": data.get(f"win_tile{suffix}", "").strip(),
+            "melds": parse_melds(data.get(f"melds{suffix}", ""), name),
+        }
+        for key in ("dora", "ura"):
+            if data.get(key):
+                hand[key] = data[key].replace(" ", "")
+        for flag in data.get(f"flags{suffix}") or []:
+            hand[flag] = True
+        if hand.get("double_riichi"):
+            hand["riichi"] = False
+        try:
+            Hand.from_json(hand)
+            for key in ("dora", "ura"):
+                parse_tiles(hand.get(key, ""))
+        except ScoringError as error:
+            raise forms.ValidationError(f"Tiles of {name}: {error}") from None
+        return hand
 
     @classmethod
     def initial_from(cls, outcome: dict[str, Any]) -> dict[str, Any]:
@@ -154,6 +210,7 @@ class RoundForm(forms.Form):
             han = f"Y{win['yakuman']}" if win.get("yakuman") else str(win.get("han", ""))
             initial.update({f"han{suffix}": han, f"fu{suffix}": str(win.get("fu", "")),
                             f"pao{suffix}": win.get("pao")})
+            initial.update(_hand_initial(win.get("hand"), suffix))
         initial.update(
             loser=outcome.get("loser"), winner=outcome.get("winner"),
             winners=[w["winner"] for w in wins] if kind == "ron" else [],
@@ -161,6 +218,31 @@ class RoundForm(forms.Form):
             reason=outcome.get("reason"), chombo_player=outcome.get("player"),
         )
         return initial
+
+
+def parse_melds(text: str, name: str) -> list[dict[str, str]]:
+    """Return melds typed as "pon 777z, chi 123m" as FORMATS.md meld objects."""
+    melds = []
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        kind, _, tiles = part.partition(" ")
+        try:
+            melds.append(Meld.parse(kind.strip().lower(), tiles.strip()).to_json())
+        except ScoringError as error:
+            raise forms.ValidationError(
+                f"Melds of {name}: {error} (write each as a kind of {', '.join(MELD_KINDS)} "
+                "and its tiles, e.g. pon 777z)") from None
+    return melds
+
+
+def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
+    if not hand:
+        return {}
+    return {
+        f"tiles{suffix}": hand.get("hand", ""), f"win_tile{suffix}": hand.get("win", ""),
+        f"melds{suffix}": ", ".join(f"{m['kind']} {m['tiles']}" for m in hand.get("melds", [])),
+        f"flags{suffix}": [key for key, _ in HAND_FLAGS if hand.get(key)],
+        "dora": hand.get("dora", ""), "ura": hand.get("ura", ""),
+    }
 
 
 SEATING = (("in_order", "In the order entered (first is East)"), ("draw", "Draw seat winds at random"))

@@ -1,0 +1,73 @@
+"""Entering a winning hand as tiles on the table page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from ledger.forms import RoundForm
+from tests.factories import NAMES, create_session, create_user
+
+pytestmark = pytest.mark.django_db
+FORMATS_HAND = {"kind": "ron", "winners": ["1"], "loser": "2", "tiles_1": "234m406p789s22z",
+                "win_tile_1": "2z", "melds_1": "pon 777z"}
+
+
+def _form(data):
+    form = RoundForm(data, names=list(NAMES))
+    form.is_valid()
+    return form
+
+
+def test_tiles_become_the_hand_object_of_the_record():
+    form = _form({**FORMATS_HAND, "dora": "1m", "flags_1": ["haitei"]})
+
+    assert form.cleaned_data["outcome"]["wins"] == [{"winner": 1, "hand": {
+        "hand": "234m406p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}],
+        "dora": "1m", "haitei": True,
+    }}]
+
+
+def test_double_riichi_does_not_also_claim_riichi():
+    form = _form({**FORMATS_HAND, "melds_1": "", "tiles_1": "234m406p789s22777z",
+                  "flags_1": ["double_riichi"]})
+
+    hand = form.cleaned_data["outcome"]["wins"][0]["hand"]
+    assert hand["double_riichi"] is True and hand["riichi"] is False
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tiles_1": "234m406p789s2z"}, "Tiles of Bo"),
+        ({"tiles_1": "234x"}, "Tiles of Bo"),
+        ({"win_tile_1": "5z"}, "Tiles of Bo"),
+        ({"melds_1": "pon 778z"}, "Melds of Bo"),
+        ({"melds_1": "triple 777z"}, "Melds of Bo"),
+        ({"dora": "9q"}, "Tiles of Bo"),
+    ],
+)
+def test_bad_tiles_are_explained(change, message):
+    form = _form({**FORMATS_HAND, **change})
+
+    assert not form.is_valid()
+    assert message in " ".join(form.non_field_errors())
+
+
+def test_a_hand_entered_as_tiles_is_scored_when_recorded(client):
+    client.force_login(create_user())
+    session = create_session(rules={"preset": "tenhou"})
+
+    client.post(reverse("round-record", args=[session.pk]), FORMATS_HAND)
+
+    assert session.rounds.get().deltas == [0, 2000, -2000, 0]
+
+
+def test_the_table_page_offers_the_tile_picker(client):
+    client.force_login(create_user())
+    session = create_session()
+
+    page = client.get(reverse("session-table", args=[session.pk])).content.decode()
+
+    assert "Enter the hand as tiles instead" in page
+    assert 'data-tile="0m"' in page and 'data-tile="7z"' in page
