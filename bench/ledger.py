@@ -24,8 +24,12 @@ def _outcome(i: int, dealer: int) -> dict[str, Any]:
         return {"result": "draw", "tenpai": [0, 1, 2, 3], "riichi": []}
     if kind == 1:
         loser = (dealer + 1 + (i // 3) % 3) % 4
-        return {"result": "ron", "loser": loser,
-                "wins": [{"winner": dealer, "han": 2, "fu": 30}], "riichi": []}
+        return {
+            "result": "ron",
+            "loser": loser,
+            "wins": [{"winner": dealer, "han": 2, "fu": 30}],
+            "riichi": [],
+        }
     return {"result": "draw", "tenpai": [dealer], "riichi": [dealer]}
 
 
@@ -46,7 +50,9 @@ def _session(rounds: int, names: tuple[str, ...]) -> Any:
 
     session = Session.objects.create(rules={"preset": "club", "tobi": "none"})
     for seat, name in enumerate(names):
-        SessionSeat.objects.create(session=session, seat=seat, player=Player.objects.create(name=name))
+        SessionSeat.objects.create(
+            session=session, seat=seat, player=Player.objects.create(name=name)
+        )
     session.replace_rounds([_outcome(i, 0) for i in range(rounds)])
     return session
 
@@ -96,8 +102,10 @@ def main() -> None:
         client.get(reverse("session-history", args=[small.pk]))
     with CaptureQueriesContext(connection) as many:
         client.get(history_url)
-    print(f"history page, {ROUNDS} rounds: {_median_ms(history_times)}; "
-          f"queries: {len(few)} for 5 rounds, {len(many)} for {ROUNDS} rounds")
+    print(
+        f"history page, {ROUNDS} rounds: {_median_ms(history_times)}; "
+        f"queries: {len(few)} for 5 rounds, {len(many)} for {ROUNDS} rounds"
+    )
 
 
 if __name__ == "__main__":

@@ -44,8 +44,13 @@ def score_chart(
         return round(pad + (height - 2 * pad) * (high - v) / (high - low), 1)
 
     lines = tuple(
-        Line(label, COLORS[p % 4], " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
-             x(len(line) - 1), y(line[-1]))
+        Line(
+            label,
+            COLORS[p % 4],
+            " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
+            x(len(line) - 1),
+            y(line[-1]),
+        )
         for p, (label, line) in enumerate(zip(labels, series))
         if line
     )

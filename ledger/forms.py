@@ -13,7 +13,13 @@ from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
 from scoring.tiles import MELD_KINDS, Meld, parse_tiles
 
-KINDS = (("ron", "Ron"), ("tsumo", "Tsumo"), ("draw", "Draw"), ("abort", "Abort"), ("chombo", "Chombo"))
+KINDS = (
+    ("ron", "Ron"),
+    ("tsumo", "Tsumo"),
+    ("draw", "Draw"),
+    ("abort", "Abort"),
+    ("chombo", "Chombo"),
+)
 HAN_CHOICES = [
     ("", "—"),
     *[(str(h), f"{h} han") for h in range(1, 5)],
@@ -29,9 +35,15 @@ HAN_CHOICES = [
 FU_CHOICES = [("", "—"), *[(str(f), f"{f} fu") for f in (20, 25, *range(30, 140, 10))]]
 TILE_ROWS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
 HAND_FLAGS = [
-    ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"), ("rinshan", "Rinshan kaihou"),
-    ("chankan", "Chankan"), ("haitei", "Haitei"), ("houtei", "Houtei"), ("tenhou", "Tenhou"),
-    ("chiihou", "Chiihou"), ("renhou", "Renhou"),
+    ("double_riichi", "Double riichi"),
+    ("ippatsu", "Ippatsu"),
+    ("rinshan", "Rinshan kaihou"),
+    ("chankan", "Chankan"),
+    ("haitei", "Haitei"),
+    ("houtei", "Houtei"),
+    ("tenhou", "Tenhou"),
+    ("chiihou", "Chiihou"),
+    ("renhou", "Renhou"),
 ]
 ABORT_REASONS = [
     ("kyuushu_kyuuhai", "Nine different terminals and honors (kyuushu kyuuhai)"),
@@ -48,7 +60,9 @@ class RoundForm(forms.Form):
     kind = forms.ChoiceField(choices=KINDS)
     loser = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Discarder")
     winner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Winner")
-    chombo_player = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Chombo by")
+    chombo_player = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label="Chombo by"
+    )
     reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label="Reason")
     riichi = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Riichi")
     winners = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Winners")
@@ -74,34 +88,56 @@ class RoundForm(forms.Form):
             self.fields[name].widget = forms.CheckboxSelectMultiple(choices=seats)
         for seat, name in zip(SEATS, names):
             self.fields[f"han_{seat}"] = forms.ChoiceField(
-                choices=HAN_CHOICES, required=False, label=f"Han of {name}")
+                choices=HAN_CHOICES, required=False, label=f"Han of {name}"
+            )
             self.fields[f"fu_{seat}"] = forms.ChoiceField(
-                choices=FU_CHOICES, required=False, label=f"Fu of {name}")
+                choices=FU_CHOICES, required=False, label=f"Fu of {name}"
+            )
             self.fields[f"pao_{seat}"] = forms.TypedChoiceField(
-                coerce=int, empty_value=None, required=False, choices=[("", "—"), *seats],
-                label=f"Liable for {name}'s yakuman (pao)")
+                coerce=int,
+                empty_value=None,
+                required=False,
+                choices=[("", "—"), *seats],
+                label=f"Liable for {name}'s yakuman (pao)",
+            )
         for suffix, name in [("", "the winner"), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
             self._add_tile_fields(suffix, name)
 
     def _add_tile_fields(self, suffix: str, name: str) -> None:
         self.fields[f"tiles{suffix}"] = forms.CharField(
-            required=False, max_length=40, label=f"Concealed tiles of {name} (with the winning tile)")
+            required=False,
+            max_length=40,
+            label=f"Concealed tiles of {name} (with the winning tile)",
+        )
         self.fields[f"win_tile{suffix}"] = forms.CharField(
-            required=False, max_length=3, label=f"Winning tile of {name}")
+            required=False, max_length=3, label=f"Winning tile of {name}"
+        )
         self.fields[f"melds{suffix}"] = forms.CharField(
-            required=False, max_length=80, label=f"Melds of {name}",
-            help_text="e.g. pon 777z, chi 123m, ankan 1111z")
+            required=False,
+            max_length=80,
+            label=f"Melds of {name}",
+            help_text="e.g. pon 777z, chi 123m, ankan 1111z",
+        )
         self.fields[f"flags{suffix}"] = forms.MultipleChoiceField(
-            required=False, choices=HAND_FLAGS, widget=forms.CheckboxSelectMultiple,
-            label=f"Special wins of {name}")
+            required=False,
+            choices=HAND_FLAGS,
+            widget=forms.CheckboxSelectMultiple,
+            label=f"Special wins of {name}",
+        )
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """Return per-seat bound fields for the template: name, han, fu, pao."""
         winners = {str(seat) for seat in self["winners"].value() or []}
         return [
-            {"seat": seat, "name": name, "han": self[f"han_{seat}"], "fu": self[f"fu_{seat}"],
-             "pao": self[f"pao_{seat}"], "is_winner": str(seat) in winners,
-             "tiles": self.tile_fields(f"_{seat}")}
+            {
+                "seat": seat,
+                "name": name,
+                "han": self[f"han_{seat}"],
+                "fu": self[f"fu_{seat}"],
+                "pao": self[f"pao_{seat}"],
+                "is_winner": str(seat) in winners,
+                "tiles": self.tile_fields(f"_{seat}"),
+            }
             for seat, name in zip(SEATS, self.names)
         ]
 
@@ -134,8 +170,11 @@ class RoundForm(forms.Form):
             raise forms.ValidationError("Ron: choose the winner (tick one or more players).")
         if data["loser"] in winners:
             raise forms.ValidationError("Ron: the discarder cannot also be a winner.")
-        return {"result": "ron", "loser": data["loser"],
-                "wins": [self._win(data, seat, f"_{seat}") for seat in winners]}
+        return {
+            "result": "ron",
+            "loser": data["loser"],
+            "wins": [self._win(data, seat, f"_{seat}") for seat in winners],
+        }
 
     def _tsumo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("winner") is None:
@@ -163,7 +202,8 @@ class RoundForm(forms.Form):
             win["hand"] = self._hand(data, suffix, name)
         elif not han:
             raise forms.ValidationError(
-                f"Choose the han (or a limit) of {name}'s hand, or enter its tiles.")
+                f"Choose the han (or a limit) of {name}'s hand, or enter its tiles."
+            )
         elif han.startswith("Y"):
             win["yakuman"] = int(han[1:])
         elif int(han) >= 5:
@@ -202,20 +242,31 @@ class RoundForm(forms.Form):
     def initial_from(cls, outcome: dict[str, Any]) -> dict[str, Any]:
         """Return form initial data that reproduces a stored outcome."""
         kind = outcome["result"]
-        initial: dict[str, Any] = {"kind": kind, "riichi": outcome.get("riichi", []),
-                                   "note": outcome.get("note", "")}
+        initial: dict[str, Any] = {
+            "kind": kind,
+            "riichi": outcome.get("riichi", []),
+            "note": outcome.get("note", ""),
+        }
         wins = outcome.get("wins", [outcome] if kind == "tsumo" else [])
         for win in wins:
             suffix = "" if kind == "tsumo" else f"_{win['winner']}"
             han = f"Y{win['yakuman']}" if win.get("yakuman") else str(win.get("han", ""))
-            initial.update({f"han{suffix}": han, f"fu{suffix}": str(win.get("fu", "")),
-                            f"pao{suffix}": win.get("pao")})
+            initial.update(
+                {
+                    f"han{suffix}": han,
+                    f"fu{suffix}": str(win.get("fu", "")),
+                    f"pao{suffix}": win.get("pao"),
+                }
+            )
             initial.update(_hand_initial(win.get("hand"), suffix))
         initial.update(
-            loser=outcome.get("loser"), winner=outcome.get("winner"),
+            loser=outcome.get("loser"),
+            winner=outcome.get("winner"),
             winners=[w["winner"] for w in wins] if kind == "ron" else [],
-            tenpai=outcome.get("tenpai", []), nagashi=outcome.get("nagashi", []),
-            reason=outcome.get("reason"), chombo_player=outcome.get("player"),
+            tenpai=outcome.get("tenpai", []),
+            nagashi=outcome.get("nagashi", []),
+            reason=outcome.get("reason"),
+            chombo_player=outcome.get("player"),
         )
         return initial
 
@@ -230,7 +281,8 @@ def parse_melds(text: str, name: str) -> list[dict[str, str]]:
         except ScoringError as error:
             raise forms.ValidationError(
                 f"Melds of {name}: {error} (write each as a kind of {', '.join(MELD_KINDS)} "
-                "and its tiles, e.g. pon 777z)") from None
+                "and its tiles, e.g. pon 777z)"
+            ) from None
     return melds
 
 
@@ -238,14 +290,19 @@ def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
     if not hand:
         return {}
     return {
-        f"tiles{suffix}": hand.get("hand", ""), f"win_tile{suffix}": hand.get("win", ""),
+        f"tiles{suffix}": hand.get("hand", ""),
+        f"win_tile{suffix}": hand.get("win", ""),
         f"melds{suffix}": ", ".join(f"{m['kind']} {m['tiles']}" for m in hand.get("melds", [])),
         f"flags{suffix}": [key for key, _ in HAND_FLAGS if hand.get(key)],
-        "dora": hand.get("dora", ""), "ura": hand.get("ura", ""),
+        "dora": hand.get("dora", ""),
+        "ura": hand.get("ura", ""),
     }
 
 
-SEATING = (("in_order", "In the order entered (first is East)"), ("draw", "Draw seat winds at random"))
+SEATING = (
+    ("in_order", "In the order entered (first is East)"),
+    ("draw", "Draw seat winds at random"),
+)
 
 
 class NewSessionForm(forms.Form):
@@ -258,7 +315,9 @@ class NewSessionForm(forms.Form):
     seating = forms.ChoiceField(choices=SEATING, initial="in_order", widget=forms.RadioSelect)
     rules_choice = forms.ChoiceField(label="Rules")
     options = forms.CharField(
-        required=False, label="Adjust options (JSON)", widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        label="Adjust options (JSON)",
+        widget=forms.Textarea(attrs={"rows": 2}),
         help_text='Optional rule options on top of the chosen rules, e.g. {"kiriage": true}',
     )
     season = forms.ModelChoiceField(queryset=Season.objects.filter(is_closed=False), required=False)
@@ -308,9 +367,11 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise forms.ValidationError(f"{what} is not valid JSON: {error.msg} (line {error.lineno})") from None
+        raise forms.ValidationError(
+            f"{what} is not valid JSON: {error.msg} (line {error.lineno})"
+        ) from None
     if not isinstance(value, dict):
-        raise forms.ValidationError(f"{what} must be a JSON object like {{\"kiriage\": true}}")
+        raise forms.ValidationError(f'{what} must be a JSON object like {{"kiriage": true}}')
     return value
 
 

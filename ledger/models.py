@@ -191,8 +191,11 @@ class Session(models.Model):
     def _store_results(self, final: dict[str, Any]) -> None:
         Result.objects.bulk_create(
             Result(
-                session=self, seat=seat.seat, player=seat.player,
-                score=final["scores"][seat.seat], place=final["places"][seat.seat],
+                session=self,
+                seat=seat.seat,
+                player=seat.player,
+                score=final["scores"][seat.seat],
+                place=final["places"][seat.seat],
                 result=final["results"][seat.seat],
             )
             for seat in self.ordered_seats()

@@ -36,8 +36,11 @@ def _check(record: Any, where: str) -> None:
     if not isinstance(record, dict):
         raise RecordError(f"{where}a game record must be a JSON object")
     players = record.get("players")
-    if (not isinstance(players, list) or len(players) != 4
-            or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)):
+    if (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)
+    ):
         raise RecordError(f"{where}players must be a list of four names (at most 60 characters)")
     if len({n.strip().casefold() for n in players}) < 4:
         raise RecordError(f"{where}the four players must have different names")
@@ -52,11 +55,13 @@ def _check(record: Any, where: str) -> None:
 
 def _create(record: dict[str, Any]) -> Session:
     rules = Rules.from_json(record.get("rules")).to_json()
-    session = Session.objects.create(rules=rules, penalties=record.get("penalties", []),
-                                     notes="imported")
+    session = Session.objects.create(
+        rules=rules, penalties=record.get("penalties", []), notes="imported"
+    )
     players = players_named([name.strip() for name in record["players"]])
     SessionSeat.objects.bulk_create(
-        SessionSeat(session=session, seat=seat, player=player) for seat, player in zip(SEATS, players)
+        SessionSeat(session=session, seat=seat, player=player)
+        for seat, player in zip(SEATS, players)
     )
     session.replace_rounds(list(record.get("rounds", [])))
     return session

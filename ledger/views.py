@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import segno
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -20,7 +19,15 @@ from django.views.decorators.http import require_POST
 from ledger.charts import score_chart
 from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named
 from ledger.models import (
-    SEATS, AuditEntry, Player, Result, Round, RoundConflict, Session, SessionSeat, new_token,
+    SEATS,
+    AuditEntry,
+    Player,
+    Result,
+    Round,
+    RoundConflict,
+    Session,
+    SessionSeat,
+    new_token,
 )
 from ledger.records import RecordError, import_records
 from scoring.errors import ScoringError
@@ -50,7 +57,9 @@ def _via(request: HttpRequest) -> str:
 
 def _audit(request: HttpRequest, session: Session, action: str, **fields: Any) -> None:
     user = request.user if request.user.is_authenticated else None
-    AuditEntry.objects.create(session=session, user=user, via=_via(request), action=action, **fields)
+    AuditEntry.objects.create(
+        session=session, user=user, via=_via(request), action=action, **fields
+    )
 
 
 def join_table(request: HttpRequest, token: str) -> HttpResponse:
@@ -80,10 +89,16 @@ def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     """Show sessions in progress, recent finished ones and where to go next."""
     sessions = Session.objects.prefetch_related("seats__player")
-    return render(request, "ledger/home.html", {
-        "in_progress": sessions.filter(status=Session.Status.IN_PROGRESS)[:20],
-        "finished": sessions.filter(status=Session.Status.FINISHED).order_by("-finished_at")[:10],
-    })
+    return render(
+        request,
+        "ledger/home.html",
+        {
+            "in_progress": sessions.filter(status=Session.Status.IN_PROGRESS)[:20],
+            "finished": sessions.filter(status=Session.Status.FINISHED).order_by("-finished_at")[
+                :10
+            ],
+        },
+    )
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
@@ -97,8 +112,12 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     seats = (
         SessionSeat.objects.filter(player=player)
         .select_related("session")
-        .prefetch_related("session__seats__player", Prefetch(
-            "session__results", queryset=Result.objects.filter(player=player), to_attr="mine"))
+        .prefetch_related(
+            "session__seats__player",
+            Prefetch(
+                "session__results", queryset=Result.objects.filter(player=player), to_attr="mine"
+            ),
+        )
         .order_by("-session__started_at")
     )
     return render(request, "ledger/player_detail.html", {"player": player, "seats": seats})
@@ -114,7 +133,9 @@ def session_new(request: HttpRequest) -> HttpResponse:
         _audit(request, session, "start", after=session.to_record())
         request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
         return redirect(session)
-    return render(request, "ledger/session_new.html", {"form": form, "players": Player.objects.all()})
+    return render(
+        request, "ledger/session_new.html", {"form": form, "players": Player.objects.all()}
+    )
 
 
 def _create_session(data: dict[str, Any]) -> Session:
@@ -124,7 +145,9 @@ def _create_session(data: dict[str, Any]) -> Session:
     with transaction.atomic():
         players = players_named(names)
         session = Session.objects.create(
-            rules=data["rules"], ruleset=data["ruleset"], season=data.get("season"),
+            rules=data["rules"],
+            ruleset=data["ruleset"],
+            season=data.get("season"),
             table_name=data.get("table_name", ""),
         )
         SessionSeat.objects.bulk_create(
@@ -139,8 +162,9 @@ def _load_session(pk: int) -> Session:
     return get_object_or_404(queryset, pk=pk)
 
 
-def table_context(request: HttpRequest, session: Session, form: RoundForm | None = None,
-                  kind: str = "ron") -> dict[str, Any]:
+def table_context(
+    request: HttpRequest, session: Session, form: RoundForm | None = None, kind: str = "ron"
+) -> dict[str, Any]:
     """Return what the table page shows: the state after the last round, and the form."""
     state = session.replay()
     names = [p.name for p in session.players()]
@@ -150,8 +174,11 @@ def table_context(request: HttpRequest, session: Session, form: RoundForm | None
     nxt = state["next"]
     players = [
         {
-            "seat": seat, "name": names[seat], "score": scores[seat],
-            "wind": WINDS[(seat - nxt["dealer"]) % 4], "is_dealer": seat == nxt["dealer"],
+            "seat": seat,
+            "name": names[seat],
+            "score": scores[seat],
+            "wind": WINDS[(seat - nxt["dealer"]) % 4],
+            "is_dealer": seat == nxt["dealer"],
             "last_delta": rounds[-1]["deltas"][seat] if rounds else None,
             "gaps": [(names[o], scores[seat] - scores[o]) for o in SEATS if o != seat],
         }
@@ -160,10 +187,16 @@ def table_context(request: HttpRequest, session: Session, form: RoundForm | None
     form = form or RoundForm(names=names, initial={"kind": kind})
     recorder = can_record(request, session)
     return {
-        "session": session, "state": state, "next": nxt, "players": players,
-        "form": form, "kind": form["kind"].value() or kind,
-        "can_record": recorder, "last_round": rounds[-1] if rounds else None,
-        "round_count": len(rounds), "qr_svg": _qr_svg(request, session) if recorder else "",
+        "session": session,
+        "state": state,
+        "next": nxt,
+        "players": players,
+        "form": form,
+        "kind": form["kind"].value() or kind,
+        "can_record": recorder,
+        "last_round": rounds[-1] if rounds else None,
+        "round_count": len(rounds),
+        "qr_svg": _qr_svg(request, session) if recorder else "",
     }
 
 
@@ -277,22 +310,40 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     start = session.engine_rules().start_points
     series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in SEATS]
     rows = [
-        {"number": i + 1, "played": played, "outcome": stored.outcome,
-         "summary": describe_outcome(stored.outcome, names)}
+        {
+            "number": i + 1,
+            "played": played,
+            "outcome": stored.outcome,
+            "summary": describe_outcome(stored.outcome, names),
+        }
         for i, (played, stored) in enumerate(zip(state["rounds"], _rounds(session)))
     ]
-    return render(request, "ledger/history.html", {
-        "session": session, "state": state, "names": names, "rows": rows,
-        "chart": score_chart(names, series), "final": state.get("final"),
-        "settlement": settlement_table(game, names),
-        "can_record": can_record(request, session),
-        "audit": session.audit.select_related("user")[:30],
-    })
+    return render(
+        request,
+        "ledger/history.html",
+        {
+            "session": session,
+            "state": state,
+            "names": names,
+            "rows": rows,
+            "chart": score_chart(names, series),
+            "final": state.get("final"),
+            "settlement": settlement_table(game, names),
+            "can_record": can_record(request, session),
+            "audit": session.audit.select_related("user")[:30],
+        },
+    )
 
 
-SETTLEMENT_PARTS = (("raw", "Points − return"), ("uma", "Uma"), ("oka", "Oka"),
-                    ("chombo", "Chombo"), ("yakitori", "Yakitori"), ("tobi", "Tobi"),
-                    ("penalty", "Penalty"))
+SETTLEMENT_PARTS = (
+    ("raw", "Points − return"),
+    ("uma", "Uma"),
+    ("oka", "Oka"),
+    ("chombo", "Chombo"),
+    ("yakitori", "Yakitori"),
+    ("tobi", "Tobi"),
+    ("penalty", "Penalty"),
+)
 
 
 def settlement_table(game: Any, names: list[str]) -> dict[str, Any] | None:
@@ -300,15 +351,27 @@ def settlement_table(game: Any, names: list[str]) -> dict[str, Any] | None:
     if game.settlement is None:
         return None
     players = game.settlement.breakdown_json()
-    columns = [(key, label) for key, label in SETTLEMENT_PARTS
-               if key in ("raw", "uma") or any(p[key] for p in players)]
+    columns = [
+        (key, label)
+        for key, label in SETTLEMENT_PARTS
+        if key in ("raw", "uma") or any(p[key] for p in players)
+    ]
     rows = [
-        {"name": names[p["seat"]], "place": p["place"], "points": p["points"],
-         "sticks": p["sticks"], "parts": [p[key] for key, _ in columns], "result": p["result"]}
+        {
+            "name": names[p["seat"]],
+            "place": p["place"],
+            "points": p["points"],
+            "sticks": p["sticks"],
+            "parts": [p[key] for key, _ in columns],
+            "result": p["result"],
+        }
         for p in sorted(players, key=lambda p: (p["place"], p["seat"]))
     ]
-    return {"columns": [label for _, label in columns], "rows": rows,
-            "leftover": game.settlement.leftover_riichi_sticks}
+    return {
+        "columns": [label for _, label in columns],
+        "rows": rows,
+        "leftover": game.settlement.leftover_riichi_sticks,
+    }
 
 
 def _rounds(session: Session) -> list[Round]:
@@ -351,8 +414,9 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     _require_recorder(request, session)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
-        return render(request, "404.html", {"message": f"Session {pk} has no round {number}."},
-                      status=404)
+        return render(
+            request, "404.html", {"message": f"Session {pk} has no round {number}."}, status=404
+        )
     names = [p.name for p in session.players()]
     old = outcomes[number - 1]
     form = RoundForm(request.POST or None, names=names, initial=RoundForm.initial_from(old))
@@ -366,10 +430,17 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             _audit(request, session, "edit", round_number=number, before=old, after=new)
             messages.success(request, f"Round {number} was changed; later rounds were replayed.")
             return redirect("session-history", pk=session.pk)
-    return render(request, "ledger/round_edit.html", {
-        "session": session, "form": form, "number": number, "kind": form["kind"].value(),
-        "names": names,
-    })
+    return render(
+        request,
+        "ledger/round_edit.html",
+        {
+            "session": session,
+            "form": form,
+            "number": number,
+            "kind": form["kind"].value(),
+            "names": names,
+        },
+    )
 
 
 @require_POST
@@ -394,7 +465,9 @@ def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the session as a game record (FORMATS.md section 3)."""
     session = _load_session(pk)
-    response = JsonResponse(session.to_record(), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response = JsonResponse(
+        session.to_record(), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
     return response
 
@@ -423,13 +496,17 @@ def _read_upload(upload: Any) -> Any:
     if upload is None:
         raise RecordError("Choose a JSON file to upload.")
     if upload.size > MAX_UPLOAD:
-        raise RecordError(f"The file is too large ({upload.size:,} bytes; the limit is {MAX_UPLOAD:,}).")
+        raise RecordError(
+            f"The file is too large ({upload.size:,} bytes; the limit is {MAX_UPLOAD:,})."
+        )
     try:
         return json.loads(upload.read().decode("utf-8"))
     except UnicodeDecodeError:
         raise RecordError("The file is not UTF-8 text.") from None
     except json.JSONDecodeError as problem:
-        raise RecordError(f"The file is not valid JSON: {problem.msg} at line {problem.lineno}.") from None
+        raise RecordError(
+            f"The file is not valid JSON: {problem.msg} at line {problem.lineno}."
+        ) from None
 
 
 def session_url(session: Session) -> str:

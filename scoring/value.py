@@ -39,7 +39,11 @@ class HandValue:
                 f"fu must be 20, 25 or a multiple of 10 from 30 to 130, not {self.fu}"
             )
         if self.han == 1 and self.fu in (20, 25):
-            why = "20 fu needs pinfu tsumo (2 han)" if self.fu == 20 else "25 fu is chiitoitsu (2 han)"
+            why = (
+                "20 fu needs pinfu tsumo (2 han)"
+                if self.fu == 20
+                else "25 fu is chiitoitsu (2 han)"
+            )
             raise InvalidHandError(f"1 han {self.fu} fu is impossible: {why}")
 
     def check_win(self, *, tsumo: bool) -> None:
@@ -53,15 +57,15 @@ class HandValue:
         if self.yakuman or self.han >= 5:
             return
         if not tsumo and self.fu == 20:
-            raise InvalidHandError(
-                "20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu"
-            )
+            raise InvalidHandError("20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu")
         if tsumo and self.fu == 25 and self.han == 2:
             raise InvalidHandError(
                 "2 han 25 fu tsumo is impossible: chiitoitsu tsumo has menzen tsumo too (3 han)"
             )
         if tsumo and self.han == 1 and self.fu == 110:
-            raise InvalidHandError("1 han 110 fu tsumo is impossible: no 1-han tsumo reaches 110 fu")
+            raise InvalidHandError(
+                "1 han 110 fu tsumo is impossible: no 1-han tsumo reaches 110 fu"
+            )
 
 
 def base_points(value: HandValue, rules: Rules) -> int:

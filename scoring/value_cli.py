@@ -35,11 +35,16 @@ def _non_negative(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Print the payments as JSON."""
     rules = Rules.from_json(_rules_argument(args.rules))
-    print_json(points_result(
-        HandValue(han=args.han, fu=args.fu, yakuman=args.yakuman),
-        is_dealer=args.dealer, tsumo=args.tsumo, rules=rules,
-        honba=args.honba, riichi_sticks=args.riichi_sticks,
-    ))
+    print_json(
+        points_result(
+            HandValue(han=args.han, fu=args.fu, yakuman=args.yakuman),
+            is_dealer=args.dealer,
+            tsumo=args.tsumo,
+            rules=rules,
+            honba=args.honba,
+            riichi_sticks=args.riichi_sticks,
+        )
+    )
     return 0
 
 

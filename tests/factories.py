@@ -20,7 +20,9 @@ def create_user(*, username: str = "member", password: str = "pw-for-tests-1") -
 
 
 def create_session(
-    *, names: tuple[str, ...] = NAMES, rules: dict[str, Any] | None = None,
+    *,
+    names: tuple[str, ...] = NAMES,
+    rules: dict[str, Any] | None = None,
     rounds: list[dict[str, Any]] | None = None,
 ) -> Session:
     session = Session.objects.create(rules=rules or {"preset": "wrc"})
@@ -33,8 +35,13 @@ def create_session(
 
 
 def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> dict[str, Any]:
-    return {"result": "ron", "loser": loser, "wins": [{"winner": winner, "han": han, "fu": fu}],
-            "riichi": [], **extra}
+    return {
+        "result": "ron",
+        "loser": loser,
+        "wins": [{"winner": winner, "han": han, "fu": fu}],
+        "riichi": [],
+        **extra,
+    }
 
 
 def draw(*tenpai: int, riichi: tuple[int, ...] = ()) -> dict[str, Any]:

@@ -22,14 +22,20 @@ def test_points_prints_the_documented_json(capsys):
 
     assert status == 0
     assert json.loads(out) == {
-        "han": 3, "fu": 40, "yakuman": 0, "limit": "none", "base_points": 1280,
-        "payments": {"ron": 5200}, "total": 5200,
+        "han": 3,
+        "fu": 40,
+        "yakuman": 0,
+        "limit": "none",
+        "base_points": 1280,
+        "payments": {"ron": 5200},
+        "total": 5200,
     }
 
 
 def test_non_dealer_tsumo_with_honba_and_sticks(capsys):
-    _, out, _ = _run(capsys, "--han", "4", "--fu", "30", "--tsumo", "--honba", "1",
-                     "--riichi-sticks", "2")
+    _, out, _ = _run(
+        capsys, "--han", "4", "--fu", "30", "--tsumo", "--honba", "1", "--riichi-sticks", "2"
+    )
 
     result = json.loads(out)
     assert result["payments"] == {"dealer": 4000, "non_dealer": 2100}
@@ -41,12 +47,17 @@ def test_dealer_tsumo_lists_only_non_dealer_payments(capsys):
 
     result = json.loads(out)
     assert (result["limit"], result["payments"], result["total"]) == (
-        "mangan", {"non_dealer": 4000}, 12000)
+        "mangan",
+        {"non_dealer": 4000},
+        12000,
+    )
 
 
 def test_rules_preset_and_json_object_apply(capsys):
     _, by_name, _ = _run(capsys, "--han", "4", "--fu", "30", "--rules", "wrc")
-    _, by_json, _ = _run(capsys, "--han", "4", "--fu", "30", "--rules", '{"preset": "wrc", "kiriage": false}')
+    _, by_json, _ = _run(
+        capsys, "--han", "4", "--fu", "30", "--rules", '{"preset": "wrc", "kiriage": false}'
+    )
 
     assert json.loads(by_name)["payments"] == {"ron": 8000}
     assert json.loads(by_json)["payments"] == {"ron": 7700}
@@ -67,7 +78,10 @@ def test_yakuman_multiple(capsys):
         (["--han", "x"], "invalid int value"),
         (["--han", "2", "--fu", "30", "--honba", "-1"], "0 or more"),
         (["--han", "2", "--fu", "30", "--rules", "nope"], "unknown rules preset"),
-        (["--han", "2", "--fu", "30", "--rules", '{"preset": "wrc", "bogus": 1}'], "unknown rule option: bogus"),
+        (
+            ["--han", "2", "--fu", "30", "--rules", '{"preset": "wrc", "bogus": 1}'],
+            "unknown rule option: bogus",
+        ),
         (["--han", "2", "--fu", "30", "--rules", "{"], "not valid JSON"),
         (["--han", "2", "--fu", "30", "--rules", '{"kiriage": "yes"}'], "kiriage must be bool"),
     ],
@@ -84,11 +98,15 @@ def test_bad_arguments_exit_2_with_one_line(capsys, args, message):
 def test_the_module_runs_from_the_shell():
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "points", "--han", "2", "--fu", "30", "--dealer"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     failed = subprocess.run(
         [sys.executable, "-m", "scoring", "points", "--han", "0", "--fu", "30"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
     assert done.returncode == 0 and json.loads(done.stdout)["total"] == 2900

@@ -315,7 +315,7 @@ def test_game_lengths_name_their_rounds(length, labels):
     while not state.finished:
         seen.append(state.label)
         state = apply(state, Outcome.draw(), rules)
-    assert seen + [None] == labels
+    assert [*seen, None] == labels
 
 
 def test_one_round_ends_even_when_the_dealer_wins():

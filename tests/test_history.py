@@ -24,7 +24,7 @@ def test_history_lists_every_round_with_scores_and_a_chart(client):
 
     page = client.get(reverse("session-history", args=[session.pk])).content.decode()
 
-    assert page.count('<tr>') >= 4
+    assert page.count("<tr>") >= 4
     assert "Ron: Aki (3 han 40 fu) from Chen" in page
     assert "Draw, tenpai: Bo, Dai" in page
     assert "<polyline" in page and page.count("<polyline") == 4
@@ -44,7 +44,9 @@ def test_history_queries_do_not_grow_with_rounds(client):
 
 
 def test_finished_history_shows_the_settlement(client):
-    session = create_session(rules={"preset": "wrc", "game_length": "one_round"}, rounds=[ron(1, 0)])
+    session = create_session(
+        rules={"preset": "wrc", "game_length": "one_round"}, rounds=[ron(1, 0)]
+    )
 
     page = client.get(reverse("session-history", args=[session.pk])).content.decode()
 

@@ -42,7 +42,8 @@ def test_export_is_the_documented_game_record(client):
 
     assert response["Content-Disposition"].startswith("attachment")
     assert json.loads(response.content) == {
-        "rules": {"preset": "wrc"}, "players": ["Aki", "Bo", "Chen", "Dai"],
+        "rules": {"preset": "wrc"},
+        "players": ["Aki", "Bo", "Chen", "Dai"],
         "rounds": [ron(0, 2), draw(1)],
     }
 
@@ -77,10 +78,22 @@ def test_upload_of_a_list_of_records_imports_each(member):
         (json.dumps({**RECORD, "players": ["A", "B"]}).encode(), "four names"),
         (json.dumps({**RECORD, "players": ["A", "A", "B", "C"]}).encode(), "different names"),
         (json.dumps({**RECORD, "rules": "nope"}).encode(), "unknown rules preset"),
-        (json.dumps({**RECORD, "rounds": [*RECORD["rounds"], {"result": "ron", "loser": 1,
-                                                                 "wins": [{"winner": 1, "han": 1, "fu": 30}]}]}).encode(),
-         "round 5"),
-        (json.dumps([RECORD, {**RECORD, "rounds": [{"result": "boom"}]}]).encode(), "record 2: round 1"),
+        (
+            json.dumps(
+                {
+                    **RECORD,
+                    "rounds": [
+                        *RECORD["rounds"],
+                        {"result": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]},
+                    ],
+                }
+            ).encode(),
+            "round 5",
+        ),
+        (
+            json.dumps([RECORD, {**RECORD, "rounds": [{"result": "boom"}]}]).encode(),
+            "record 2: round 1",
+        ),
     ],
 )
 def test_a_bad_upload_is_rejected_whole_naming_the_problem(member, content, message):
@@ -100,8 +113,10 @@ def test_an_oversized_upload_is_rejected(member):
 
 
 def test_import_needs_a_member(client):
-    response = client.post(reverse("session-import"),
-                           {"file": SimpleUploadedFile("g.json", json.dumps(RECORD).encode())})
+    response = client.post(
+        reverse("session-import"),
+        {"file": SimpleUploadedFile("g.json", json.dumps(RECORD).encode())},
+    )
 
     assert response.status_code == 403
     assert Session.objects.count() == 0
@@ -123,7 +138,7 @@ def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({**RECORD, "rounds": [{"result": "chombo", "player": 7}]}))
 
-    with pytest.raises(CommandError, match="round 1.*nothing was imported"):
+    with pytest.raises(CommandError, match=r"round 1.*nothing was imported"):
         call_command("import_sessions", str(path))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_sessions", str(tmp_path / "missing.json"))

@@ -28,7 +28,6 @@ def test_no_scoring_module_imports_django_or_ledger():
     assert {name: bad for name, bad in offenders.items() if bad} == {}
 
 
-
 def test_importing_every_scoring_module_loads_no_django():
     modules = sorted(p.stem for p in SCORING.glob("*.py") if p.stem != "__main__")
     code = (

@@ -20,8 +20,13 @@ def member(client):
 
 def test_starting_a_session_creates_new_players_and_copies_the_rules(member):
     Player.objects.create(name="Aki")
-    data = {**FOUR, "east": "aki", "seating": "in_order", "rules_choice": "preset:wrc",
-            "options": '{"kiriage": false}'}
+    data = {
+        **FOUR,
+        "east": "aki",
+        "seating": "in_order",
+        "rules_choice": "preset:wrc",
+        "options": '{"kiriage": false}',
+    }
 
     response = member.post(reverse("session-new"), data)
 
@@ -84,8 +89,11 @@ def test_starting_a_session_needs_a_member(client):
 
 def test_home_lists_sessions_in_progress_and_finished(client):
     create_session()
-    create_session(names=("E", "F", "G", "H"), rules={"preset": "wrc", "game_length": "one_round"},
-                   rounds=[ron(0, 1)])
+    create_session(
+        names=("E", "F", "G", "H"),
+        rules={"preset": "wrc", "game_length": "one_round"},
+        rounds=[ron(0, 1)],
+    )
 
     page = client.get("/").content.decode()
 
@@ -111,7 +119,9 @@ def test_players_list(client):
     assert all(name in page for name in ("Aki", "Bo", "Chen", "Dai"))
 
 
-@pytest.mark.parametrize("url", ["/sessions/999/", "/sessions/999/history/", "/players/999/", "/nowhere/"])
+@pytest.mark.parametrize(
+    "url", ["/sessions/999/", "/sessions/999/history/", "/players/999/", "/nowhere/"]
+)
 def test_missing_pages_are_friendly_404s(client, url):
     response = client.get(url)
 

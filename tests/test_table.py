@@ -39,8 +39,15 @@ def test_ron_moves_points_from_loser_to_winner(member):
 
 def test_double_ron_with_riichi_is_recorded_as_the_engine_replays_it(member):
     session = create_session(rules={"preset": "ema"})
-    data = {"kind": "ron", "winners": ["0", "2"], "loser": "1", "han_0": "2", "fu_0": "30",
-            "han_2": "Y1", "riichi": ["2"]}
+    data = {
+        "kind": "ron",
+        "winners": ["0", "2"],
+        "loser": "1",
+        "han_0": "2",
+        "fu_0": "30",
+        "han_2": "Y1",
+        "riichi": ["2"],
+    }
 
     member.post(reverse("round-record", args=[session.pk]), data)
 
@@ -86,7 +93,7 @@ def test_preview_shows_payments_without_saving(client):
 
     assert session.rounds.count() == 0
     assert b'id="preview"' in response.content
-    assert "+4,000".encode() in response.content
+    assert b"+4,000" in response.content
 
 
 def test_anonymous_visitors_can_view_but_not_record(client):
@@ -119,7 +126,9 @@ def test_a_replaced_table_link_stops_working(member, client):
     client.get(reverse("join-table", args=[old]))
 
     assert client.get(reverse("join-table", args=[old])).status_code == 404
-    assert client.post(reverse("round-record", args=[session.pk]), {"kind": "draw"}).status_code == 403
+    assert (
+        client.post(reverse("round-record", args=[session.pk]), {"kind": "draw"}).status_code == 403
+    )
 
 
 def test_a_round_recorded_by_another_device_is_a_conflict(member):
@@ -156,8 +165,10 @@ def test_table_shows_winds_dealer_counters_and_gaps(client):
 def test_finishing_the_game_stores_results(member):
     session = create_session(rules={"preset": "wrc", "game_length": "one_round"})
 
-    member.post(reverse("round-record", args=[session.pk]),
-                {"kind": "ron", "winners": ["1"], "loser": "0", "han_1": "5"})
+    member.post(
+        reverse("round-record", args=[session.pk]),
+        {"kind": "ron", "winners": ["1"], "loser": "0", "han_1": "5"},
+    )
 
     session.refresh_from_db()
     assert session.is_finished and session.ended_by == "last_round"
@@ -166,8 +177,9 @@ def test_finishing_the_game_stores_results(member):
 
 
 def test_recording_after_the_end_is_refused(member):
-    session = create_session(rules={"preset": "wrc", "game_length": "one_round"},
-                             rounds=[ron(1, 0)])
+    session = create_session(
+        rules={"preset": "wrc", "game_length": "one_round"}, rounds=[ron(1, 0)]
+    )
 
     response = member.post(reverse("round-record", args=[session.pk]), {"kind": "draw"})
 

@@ -9,8 +9,14 @@ from ledger.forms import RoundForm
 from tests.factories import NAMES, create_session, create_user
 
 pytestmark = pytest.mark.django_db
-FORMATS_HAND = {"kind": "ron", "winners": ["1"], "loser": "2", "tiles_1": "234m406p789s22z",
-                "win_tile_1": "2z", "melds_1": "pon 777z"}
+FORMATS_HAND = {
+    "kind": "ron",
+    "winners": ["1"],
+    "loser": "2",
+    "tiles_1": "234m406p789s22z",
+    "win_tile_1": "2z",
+    "melds_1": "pon 777z",
+}
 
 
 def _form(data):
@@ -22,15 +28,29 @@ def _form(data):
 def test_tiles_become_the_hand_object_of_the_record():
     form = _form({**FORMATS_HAND, "dora": "1m", "flags_1": ["haitei"]})
 
-    assert form.cleaned_data["outcome"]["wins"] == [{"winner": 1, "hand": {
-        "hand": "234m406p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}],
-        "dora": "1m", "haitei": True,
-    }}]
+    assert form.cleaned_data["outcome"]["wins"] == [
+        {
+            "winner": 1,
+            "hand": {
+                "hand": "234m406p789s22z",
+                "win": "2z",
+                "melds": [{"kind": "pon", "tiles": "777z"}],
+                "dora": "1m",
+                "haitei": True,
+            },
+        }
+    ]
 
 
 def test_double_riichi_does_not_also_claim_riichi():
-    form = _form({**FORMATS_HAND, "melds_1": "", "tiles_1": "234m406p789s22777z",
-                  "flags_1": ["double_riichi"]})
+    form = _form(
+        {
+            **FORMATS_HAND,
+            "melds_1": "",
+            "tiles_1": "234m406p789s22777z",
+            "flags_1": ["double_riichi"],
+        }
+    )
 
     hand = form.cleaned_data["outcome"]["wins"][0]["hand"]
     assert hand["double_riichi"] is True and hand["riichi"] is False

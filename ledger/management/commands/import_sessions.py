@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -29,7 +30,7 @@ class Command(BaseCommand):
 
 def _load(path: str) -> Any:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise CommandError(f"{path}: cannot read the file ({error.strerror})") from None
     except UnicodeDecodeError:
