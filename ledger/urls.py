@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from ledger import views
 
@@ -26,5 +26,6 @@ urlpatterns = [
     path("join/<str:token>/", views.join_table, name="join-table"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("ledger.urls_stats")),
     path("admin/", admin.site.urls),
 ]
