@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from ledger.signals import session_changed
 from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
 
@@ -179,6 +180,10 @@ class Session(models.Model):
 
     def _store(self, state: dict[str, Any]) -> None:
         """Save status and results from a replay (inside the caller's transaction)."""
+        self._store_status(state)
+        session_changed.send(sender=Session, session=self)
+
+    def _store_status(self, state: dict[str, Any]) -> None:
         self.results.all().delete()
         if state.get("finished"):
             self.status, self.ended_by = self.Status.FINISHED, state.get("ended_by", "")

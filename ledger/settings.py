@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "ledger",
+    "standings",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,6 @@ urlpatterns = [
     path("join/<str:token>/", views.join_table, name="join-table"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("ledger.urls_stats")),
+    path("", include("standings.urls")),
     path("admin/", admin.site.urls),
 ]

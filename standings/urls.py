@@ -1,4 +1,4 @@
-"""URLs of the club's statistics pages (leaderboard, player statistics, exports)."""
+"""URLs of the standings pages (leaderboard, player statistics, exports)."""
 
 from __future__ import annotations
 
