@@ -55,3 +55,21 @@ class BadHandError(ScoringError):
     """A hand JSON object with a missing or malformed key."""
 
     code = "bad_hand"
+
+
+class NoYakuError(ScoringError):
+    """A winning shape without a yaku (dora alone are not a yaku)."""
+
+    code = "no_yaku"
+
+
+class TwoHanMinimumError(NoYakuError):
+    """A win under 2 han without dora where the rules' honba count asks for 2."""
+
+    code = "two_han_minimum"
+
+
+class BadFlagsError(ScoringError):
+    """Win flags that cannot happen together or on this hand (ippatsu without riichi...)."""
+
+    code = "bad_flags"

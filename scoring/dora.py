@@ -1,0 +1,61 @@
+"""Dora: the tile after each indicator, red fives, and ura dora under riichi.
+
+The tile after an indicator wraps inside its group: 9 → 1 in a suit, North → East
+among the winds, Red → White among the dragons. Dora add han but never make a yaku.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scoring.tiles import EAST, HAKU, KINDS, NORTH, kind
+
+
+def _next_kind(indicator: int) -> int:
+    if indicator < EAST:
+        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+    if indicator <= NORTH:
+        return EAST if indicator == NORTH else indicator + 1
+    return HAKU if indicator == KINDS - 1 else indicator + 1
+
+
+NEXT_KIND = tuple(_next_kind(k) for k in range(KINDS))
+
+
+def dora_kind(indicator: int) -> int:
+    """Return the kind an indicator tile makes dora (wrapping 9→1, N→E, Chun→Haku).
+
+    >>> from scoring.tiles import parse_tile
+    >>> [dora_kind(parse_tile(t)) for t in ("9m", "0p", "4z", "7z")] == [0, 14, 27, 31]
+    True
+    """
+    return NEXT_KIND[kind(indicator)]
+
+
+def count_dora(counts: Sequence[int], indicators: Iterable[int]) -> int:
+    """Return how many dora 34 counts hold: one per tile per indicator pointing at it.
+
+    >>> from scoring.tiles import parse_tiles, tile_counts
+    >>> count_dora(tile_counts(parse_tiles("111m")), parse_tiles("9m9m"))
+    6
+    """
+    return sum(counts[NEXT_KIND[kind(indicator)]] for indicator in indicators)
+
+
+@dataclass(frozen=True, slots=True)
+class DoraCount:
+    """The dora a hand holds: from indicators, red fives (aka), and ura indicators."""
+
+    dora: int = 0
+    aka: int = 0
+    ura: int = 0
+
+    @property
+    def han(self) -> int:
+        """Return the han all the dora add."""
+        return self.dora + self.aka + self.ura
+
+    def to_json(self) -> dict[str, int]:
+        """Return the counts as FORMATS.md section 2 writes them."""
+        return {"dora": self.dora, "aka": self.aka, "ura": self.ura}
