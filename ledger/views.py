@@ -419,7 +419,10 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         )
     names = [p.name for p in session.players()]
     old = outcomes[number - 1]
-    form = RoundForm(request.POST or None, names=names, initial=RoundForm.initial_from(old))
+    initial = RoundForm.initial_from(old)
+    if request.GET.get("kind") in dict(KINDS):  # the kind tabs: the round was another kind
+        initial["kind"] = request.GET["kind"]
+    form = RoundForm(request.POST or None, names=names, initial=initial)
     if request.method == "POST" and form.is_valid():
         new = form.cleaned_data["outcome"]
         try:
