@@ -74,6 +74,11 @@ class RoundForm(forms.Form):
     dora = forms.CharField(required=False, max_length=40, label="Dora indicators")
     ura = forms.CharField(required=False, max_length=40, label="Ura dora indicators")
     note = forms.CharField(required=False, max_length=200)
+    expected_number = forms.IntegerField(required=False, min_value=1, max_value=100_000)
+    request_id = forms.RegexField(
+        required=False, max_length=64, regex=r"^[A-Za-z0-9_-]+$",
+        error_messages={"invalid": "request id may hold only letters, digits, - and _"},
+    )
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

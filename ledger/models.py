@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -153,30 +153,78 @@ class Session(models.Model):
         """Return the replay result JSON of FORMATS.md section 3."""
         return self.game(outcomes).to_json()
 
-    def record(self, outcome: dict[str, Any], *, expected_number: int | None = None) -> Round:
-        """Append a finished round and store the state the engine derives from it."""
+    def record(
+        self,
+        outcome: dict[str, Any],
+        *,
+        expected_number: int | None = None,
+        request_id: str = "",
+    ) -> tuple[Round, bool]:
+        """Append a finished round; return it and whether it is new.
+
+        A retried request (same ``request_id``) returns the round it recorded the first
+        time, and False; a round that is no longer the next one (``expected_number``) is a
+        ``RoundConflict``. The session row is locked while the round is written.
+        """
         with transaction.atomic():
             session = Session.objects.select_for_update().get(pk=self.pk)
-            outcomes = session.outcomes()
-            if expected_number is not None and expected_number != len(outcomes) + 1:
-                raise RoundConflict(len(outcomes) + 1)
-            state = session.replay([*outcomes, outcome])
-            session.rounds.create(number=len(outcomes) + 1, outcome=outcome, **_derived(state, -1))
+            done = session.rounds.filter(request_id=request_id).first() if request_id else None
+            if done is not None:
+                return done, False
+            number = session.rounds.count() + 1
+            if expected_number is not None and expected_number != number:
+                raise RoundConflict(number)
+            state = session.replay([*session.outcomes(), outcome])
+            try:
+                with transaction.atomic():
+                    saved = session.rounds.create(
+                        number=number, outcome=outcome, request_id=request_id,
+                        **_derived(state, -1),
+                    )
+            except IntegrityError:
+                raise RoundConflict(number) from None
             session._store(state)
-            return session.rounds.get(number=len(outcomes) + 1)
+            return saved, True
+
+    def undo(self, number: int | None = None) -> Round:
+        """Remove the last round, which must be round ``number`` when it is given."""
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=self.pk)
+            last = session.rounds.order_by("-number").first()
+            if last is None:
+                raise RoundConflict(1, "there is no round to undo")
+            if number is not None and number != last.number:
+                raise RoundConflict(last.number + 1, f"round {number} is not the last round")
+            session.replace_rounds(session.outcomes()[:-1])
+            return last
 
     def replace_rounds(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
-        """Replace every round by ``outcomes`` and rewrite what derives from them."""
+        """Replace the rounds by ``outcomes`` and rewrite what derives from them.
+
+        Rounds whose outcome is unchanged keep their row (and request id); the
+        replay must accept every round, else nothing changes.
+        """
         with transaction.atomic():
             session = Session.objects.select_for_update().get(pk=self.pk)
             state = session.replay(outcomes)
-            session.rounds.all().delete()
-            Round.objects.bulk_create(
-                Round(session=session, number=i + 1, outcome=o, **_derived(state, i))
-                for i, o in enumerate(outcomes)
-            )
+            session._rewrite_rounds(outcomes, state)
             session._store(state)
             return state
+
+    def _rewrite_rounds(self, outcomes: list[dict[str, Any]], state: dict[str, Any]) -> None:
+        old = {r.number: r for r in self.rounds.all()}
+        self.rounds.filter(number__gt=len(outcomes)).delete()
+        changed, created = [], []
+        for index, outcome in enumerate(outcomes):
+            row = old.get(index + 1) or Round(session=self, number=index + 1)
+            if row.outcome != outcome:
+                row.request_id = ""
+            row.outcome = outcome
+            for name, value in _derived(state, index).items():
+                setattr(row, name, value)
+            (changed if row.pk else created).append(row)
+        Round.objects.bulk_update(changed, ["outcome", "request_id", *DERIVED_FIELDS])
+        Round.objects.bulk_create(created)
 
     def _store(self, state: dict[str, Any]) -> None:
         """Save status and results from a replay (inside the caller's transaction)."""
@@ -210,9 +258,14 @@ class Session(models.Model):
 class RoundConflict(Exception):
     """The round a device meant to record is no longer the next one."""
 
-    def __init__(self, next_number: int) -> None:
-        super().__init__(f"round {next_number - 1} was already recorded by another device")
+    def __init__(self, next_number: int, message: str = "") -> None:
+        super().__init__(
+            message or f"round {next_number - 1} was already recorded by another device"
+        )
         self.next_number = next_number
+
+
+DERIVED_FIELDS = ("label", "dealer", "honba", "riichi_sticks", "deltas", "scores")
 
 
 def _derived(state: dict[str, Any], index: int) -> dict[str, Any]:
@@ -256,6 +309,7 @@ class Round(models.Model):
     riichi_sticks = models.PositiveIntegerField()
     deltas = models.JSONField()
     scores = models.JSONField()
+    request_id = models.CharField(max_length=64, blank=True, help_text="the recording device's id")
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -263,6 +317,11 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_numbers_start_at_1"),
+            models.UniqueConstraint(
+                fields=["session", "request_id"],
+                condition=~Q(request_id=""),
+                name="one_round_per_request",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -85,6 +85,13 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers take the lock when their transaction begins (SQLite's stand-in for row
+    # locks), and wait for each other instead of failing with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # Tests use a file too: an in-memory database shares one cache between threads,
+    # where a locked table fails at once instead of waiting.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

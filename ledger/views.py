@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from typing import Any
 
 import segno
@@ -49,6 +50,13 @@ def can_record(request: HttpRequest, session: Session) -> bool:
 def _require_recorder(request: HttpRequest, session: Session) -> None:
     if not can_record(request, session):
         raise PermissionDenied("Recording needs a club member's login or the table link.")
+
+
+def _require_editor(request: HttpRequest, session: Session) -> None:
+    """Allow changing past rounds: table link while in progress, members always."""
+    _require_recorder(request, session)
+    if session.is_finished and not request.user.is_authenticated:
+        raise PermissionDenied("This game is finished: only a club member can change it.")
 
 
 def _via(request: HttpRequest) -> str:
@@ -197,6 +205,7 @@ def table_context(
         "last_round": rounds[-1] if rounds else None,
         "round_count": len(rounds),
         "qr_svg": _qr_svg(request, session) if recorder else "",
+        "request_id": uuid.uuid4().hex,
     }
 
 
@@ -250,54 +259,52 @@ def _form_errors(form: RoundForm) -> list[str]:
 
 @require_POST
 def round_record(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record the next round and show the table after it."""
+    """Record the next round and show the table after it.
+
+    Form errors answer 400, an outcome the engine refuses 422, and a round another
+    device recorded first 409; each shows the table with the form as it was filled.
+    """
     session = _load_session(pk)
     _require_recorder(request, session)
     form = RoundForm(request.POST, names=[p.name for p in session.players()])
-    status = 200
+    status = 400
     if form.is_valid():
-        expected = _expected_number(request)
+        data = form.cleaned_data
         try:
-            saved = session.record(form.cleaned_data["outcome"], expected_number=expected)
+            saved, created = session.record(
+                data["outcome"], expected_number=data["expected_number"],
+                request_id=data["request_id"],
+            )
         except RoundConflict as conflict:
-            form.add_error(None, f"{conflict}. The table below shows the current state.")
+            form.add_error(None, f"{conflict}. The table shows the current state.")
             status = 409
         except ScoringError as error:
             form.add_error(None, str(error))
-            status = 422 if request.htmx else 200
+            status = 422
         else:
-            _audit(request, session, "record", round_number=saved.number, after=saved.outcome)
+            if created:
+                _audit(request, session, "record", round_number=saved.number, after=saved.outcome)
             if not request.htmx:
                 return redirect(session)
-            session = _load_session(pk)
-            form = None
-    else:
-        status = 422 if request.htmx else 200
+            session, form, status = _load_session(pk), None, 200
     context = table_context(request, session, form)
     template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
-    response = render(request, template, context, status=status)
-    if request.htmx and status == 422:
-        response.status_code = 200  # htmx swaps only 2xx responses by default
-    return response
-
-
-def _expected_number(request: HttpRequest) -> int | None:
-    text = request.POST.get("expected_number", "")
-    return int(text) if text.isdigit() else None
+    return render(request, template, context, status=status)
 
 
 @require_POST
 def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Remove the last round."""
+    """Remove the last round (the one the form names, so a retried undo undoes once)."""
     session = _load_session(pk)
-    _require_recorder(request, session)
-    outcomes = session.outcomes()
-    if not outcomes:
-        messages.error(request, "There is no round to undo.")
+    _require_editor(request, session)
+    number = request.POST.get("number", "")
+    try:
+        removed = session.undo(int(number) if number.isdigit() else None)
+    except RoundConflict as conflict:
+        messages.error(request, f"Nothing was undone: {conflict}.")
         return redirect(session)
-    session.replace_rounds(outcomes[:-1])
-    _audit(request, session, "undo", round_number=len(outcomes), before=outcomes[-1])
-    messages.success(request, f"Round {len(outcomes)} was undone.")
+    _audit(request, session, "undo", round_number=removed.number, before=removed.outcome)
+    messages.success(request, f"Round {removed.number} was undone.")
     return redirect(session)
 
 
@@ -411,7 +418,7 @@ def _value_text(win: dict[str, Any]) -> str:
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a past round; every later round is replayed."""
     session = _load_session(pk)
-    _require_recorder(request, session)
+    _require_editor(request, session)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
         return render(
@@ -450,7 +457,7 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Delete a past round; later rounds move up and are replayed."""
     session = _load_session(pk)
-    _require_recorder(request, session)
+    _require_editor(request, session)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
         messages.error(request, f"There is no round {number} to delete.")

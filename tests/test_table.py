@@ -184,4 +184,63 @@ def test_recording_after_the_end_is_refused(member):
     response = member.post(reverse("round-record", args=[session.pk]), {"kind": "draw"})
 
     assert session.rounds.count() == 1
-    assert response.status_code == 200
+    assert response.status_code == 422
+    assert b"the game has already ended" in response.content
+
+
+def test_a_retried_request_returns_the_first_result_and_records_once(member):
+    session = create_session()
+    data = {"kind": "draw", "tenpai": ["1"], "expected_number": "1", "request_id": "abc-123"}
+    url = reverse("round-record", args=[session.pk])
+
+    first = member.post(url, data, headers=HTMX)
+    retry = member.post(url, data, headers=HTMX)
+
+    assert (first.status_code, retry.status_code) == (200, 200)
+    assert session.rounds.count() == 1
+    assert AuditEntry.objects.filter(action="record").count() == 1
+
+
+def test_a_request_id_is_kept_per_session_and_validated(member):
+    session = create_session()
+    url = reverse("round-record", args=[session.pk])
+
+    bad = member.post(url, {"kind": "draw", "request_id": "<script>"}, headers=HTMX)
+
+    assert bad.status_code == 400
+    assert b"request id may hold only" in bad.content
+    assert session.rounds.count() == 0
+
+
+def test_each_table_page_carries_a_fresh_request_id_and_the_next_number(member):
+    session = create_session(rounds=[draw(0)])
+    url = reverse("session-table", args=[session.pk])
+
+    first, second = member.get(url).content.decode(), member.get(url).content.decode()
+
+    assert 'name="expected_number" value="2"' in first
+    ids = [page.split('name="request_id" value="')[1][:32] for page in (first, second)]
+    assert ids[0] != ids[1]
+
+
+def test_a_retried_undo_undoes_only_once(member):
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+    url = reverse("round-undo", args=[session.pk])
+
+    member.post(url, {"number": "2"})
+    member.post(url, {"number": "2"})
+
+    assert session.outcomes() == [ron(0, 1)]
+
+
+def test_a_finished_game_can_be_changed_only_by_a_member(client):
+    rules = {"preset": "wrc", "game_length": "one_round"}
+    session = create_session(rules=rules, rounds=[ron(1, 0)])
+    client.get(reverse("join-table", args=[session.token]))
+
+    undo = client.post(reverse("round-undo", args=[session.pk]), {"number": "1"})
+    edit = client.post(reverse("round-edit", args=[session.pk, 1]), {"kind": "draw"})
+    delete = client.post(reverse("round-delete", args=[session.pk, 1]))
+
+    assert (undo.status_code, edit.status_code, delete.status_code) == (403, 403, 403)
+    assert session.outcomes() == [ron(1, 0)]
