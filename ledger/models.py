@@ -9,6 +9,7 @@ change to the rounds.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -88,6 +89,23 @@ class Season(models.Model):
         return self.name
 
 
+RESTORE_DAYS = 30
+
+
+class SessionQuerySet(models.QuerySet["Session"]):
+    def active(self) -> SessionQuerySet:
+        """Return the sessions that are not deleted."""
+        return self.filter(deleted_at__isnull=True)
+
+    def restorable(self) -> SessionQuerySet:
+        """Return the deleted sessions that may still be restored."""
+        return self.filter(deleted_at__gte=timezone.now() - timedelta(days=RESTORE_DAYS))
+
+    def expired(self) -> SessionQuerySet:
+        """Return the deleted sessions past the time they could be restored."""
+        return self.filter(deleted_at__lt=timezone.now() - timedelta(days=RESTORE_DAYS))
+
+
 class Session(models.Model):
     """One game at one table, played under a copy of its rules."""
 
@@ -106,6 +124,9 @@ class Session(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     penalties = models.JSONField(default=list, blank=True)
+    deleted_at = models.DateTimeField(null=True, blank=True, help_text="restorable for 30 days")
+
+    objects = SessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started_at"]
@@ -186,6 +207,27 @@ class Session(models.Model):
             session._store(state)
             return saved, True
 
+    def soft_delete(self) -> None:
+        """Hide the session and its results; it can be restored for 30 days."""
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=self.pk)
+            session.deleted_at = timezone.now()
+            session.save(update_fields=["deleted_at"])
+            session.results.all().delete()
+            session_changed.send(sender=Session, session=session)
+
+    def restore(self) -> None:
+        """Bring a deleted session back, with its results replayed."""
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=self.pk)
+            if session.deleted_at is None:
+                return
+            if session.deleted_at < timezone.now() - timedelta(days=RESTORE_DAYS):
+                raise ValueError(f"session {session.pk} was deleted over {RESTORE_DAYS} days ago")
+            session.deleted_at = None
+            session.save(update_fields=["deleted_at"])
+            session._store(session.replay())
+
     def undo(self, number: int | None = None) -> Round:
         """Remove the last round, which must be round ``number`` when it is given."""
         with transaction.atomic():
@@ -228,6 +270,8 @@ class Session(models.Model):
 
     def _store(self, state: dict[str, Any]) -> None:
         """Save status and results from a replay (inside the caller's transaction)."""
+        if self.deleted_at is not None:
+            raise ValueError(f"session {self.pk} is deleted; restore it first")
         self._store_status(state)
         session_changed.send(sender=Session, session=self)
 

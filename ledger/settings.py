@@ -1,9 +1,11 @@
 """Settings of the ledger, read from environment variables with safe defaults.
 
-DATABASE_URL  database (default: SQLite file db.sqlite3 beside manage.py)
-SECRET_KEY    signing key (a development key is used when DEBUG is on)
-DEBUG         "1"/"true" to enable debug pages (default: off)
-ALLOWED_HOSTS comma-separated host names (default: localhost names)
+DATABASE_URL      database (default: SQLite file db.sqlite3 beside manage.py)
+SECRET_KEY        signing key (required in production; a development key otherwise)
+DEBUG             "1"/"true" to enable debug pages (default: off)
+ALLOWED_HOSTS     comma-separated host names (default: localhost names)
+DJANGO_PRODUCTION "1" behind HTTPS: secure cookies, HSTS, redirect to HTTPS
+SECURE_COOKIES    "1" to send cookies over HTTPS only (on in production)
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def _flag(name: str, default: str = "") -> bool:
 DEBUG = _flag("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("DJANGO_PRODUCTION"):
+    if _flag("DJANGO_PRODUCTION"):
         raise ImproperlyConfigured("SECRET_KEY must be set in production")
     SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = [
@@ -121,6 +123,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-SESSION_COOKIE_SECURE = _flag("SECURE_COOKIES", "0" if DEBUG else "")
+PRODUCTION = _flag("DJANGO_PRODUCTION")
+SESSION_COOKIE_SECURE = _flag("SECURE_COOKIES", "1" if PRODUCTION else "")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # players stay logged in through a whole season night
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", "1")
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
+    SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", "1")
+
+LOGIN_ATTEMPTS = 5  # failed logins per client address ...
+LOGIN_WINDOW_SECONDS = 600  # ... within this many seconds, then refused until it passes

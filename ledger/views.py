@@ -72,7 +72,7 @@ def _audit(request: HttpRequest, session: Session, action: str, **fields: Any) -
 
 def join_table(request: HttpRequest, token: str) -> HttpResponse:
     """Remember the table link in this browser and open the table page."""
-    session = get_object_or_404(Session, token=token)
+    session = get_object_or_404(Session.objects.active(), token=token)
     tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
     request.session[TABLE_TOKENS] = [*tokens, token]
     return redirect(session)
@@ -81,7 +81,7 @@ def join_table(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Replace the table link: the old one stops working."""
-    session = get_object_or_404(Session, pk=pk)
+    session = get_object_or_404(Session.objects.active(), pk=pk)
     if not request.user.is_authenticated:
         raise PermissionDenied("Only a club member can replace the table link.")
     session.token = new_token()
@@ -96,7 +96,7 @@ def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
 
 def home(request: HttpRequest) -> HttpResponse:
     """Show sessions in progress, recent finished ones and where to go next."""
-    sessions = Session.objects.prefetch_related("seats__player")
+    sessions = Session.objects.active().prefetch_related("seats__player")
     return render(
         request,
         "ledger/home.html",
@@ -118,7 +118,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show a player's sessions with their place and result."""
     player = get_object_or_404(Player, pk=pk)
     seats = (
-        SessionSeat.objects.filter(player=player)
+        SessionSeat.objects.filter(player=player, session__deleted_at__isnull=True)
         .select_related("session")
         .prefetch_related(
             "session__seats__player",
@@ -166,7 +166,7 @@ def _create_session(data: dict[str, Any]) -> Session:
 
 
 def _load_session(pk: int) -> Session:
-    queryset = Session.objects.prefetch_related("seats__player", "rounds", "results")
+    queryset = Session.objects.active().prefetch_related("seats__player", "rounds", "results")
     return get_object_or_404(queryset, pk=pk)
 
 
@@ -470,6 +470,38 @@ def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         _audit(request, session, "delete", round_number=number, before=outcomes[number - 1])
         messages.success(request, f"Round {number} was deleted; later rounds were replayed.")
     return redirect("session-history", pk=session.pk)
+
+
+@require_POST
+def session_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a session (a member may restore it for 30 days)."""
+    session = _load_session(pk)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Only a club member can delete a session.")
+    session.soft_delete()
+    _audit(request, session, "delete session", before=session.to_record())
+    messages.success(request, "The session was deleted. It can be restored for 30 days.")
+    return redirect("sessions-deleted")
+
+
+def sessions_deleted(request: HttpRequest) -> HttpResponse:
+    """List the deleted sessions that can still be restored."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Only a club member can see deleted sessions.")
+    sessions = Session.objects.restorable().prefetch_related("seats__player")
+    return render(request, "ledger/sessions_deleted.html", {"sessions": sessions})
+
+
+@require_POST
+def session_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    """Restore a deleted session."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Only a club member can restore a session.")
+    session = get_object_or_404(Session.objects.restorable(), pk=pk)
+    session.restore()
+    _audit(request, session, "restore session")
+    messages.success(request, "The session was restored.")
+    return redirect(session)
 
 
 def session_export(request: HttpRequest, pk: int) -> HttpResponse:

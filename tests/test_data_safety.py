@@ -1,0 +1,93 @@
+"""Soft deletion with restore, backup and restore of the whole club."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from ledger.models import Player, Result, Round, Session
+from tests.factories import create_session, create_user, draw, ron
+
+pytestmark = pytest.mark.django_db
+ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
+
+
+@pytest.fixture
+def member(client):
+    client.force_login(create_user())
+    return client
+
+
+def test_a_deleted_session_disappears_with_its_results_and_can_be_restored(member, client):
+    session = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
+
+    member.post(reverse("session-delete", args=[session.pk]))
+
+    assert Result.objects.count() == 0
+    assert member.get(reverse("session-table", args=[session.pk])).status_code == 404
+    assert "Aki, Bo" not in member.get("/").content.decode()
+    assert "Aki, Bo, Chen, Dai" in member.get(reverse("sessions-deleted")).content.decode()
+
+    member.post(reverse("session-restore", args=[session.pk]))
+
+    assert Result.objects.filter(session=session).count() == 4
+    assert member.get(reverse("session-table", args=[session.pk])).status_code == 200
+    assert Round.objects.filter(session=session).count() == 1
+
+
+def test_only_members_delete_and_restore(client):
+    session = create_session()
+    client.get(reverse("join-table", args=[session.token]))
+
+    assert client.post(reverse("session-delete", args=[session.pk])).status_code == 403
+    assert Session.objects.get().deleted_at is None
+
+
+def test_after_30_days_a_deleted_session_cannot_be_restored_and_is_purged(member):
+    session = create_session(rounds=[draw(0)])
+    session.soft_delete()
+    Session.objects.filter(pk=session.pk).update(deleted_at=timezone.now() - timedelta(days=31))
+
+    assert member.post(reverse("session-restore", args=[session.pk])).status_code == 404
+    call_command("purge_deleted")
+    assert not Session.objects.exists()
+
+
+def test_backup_then_restore_into_an_empty_database_gives_identical_results(tmp_path, capsys):
+    create_user(username="keeper")
+    finished = create_session(rules=ONE_ROUND, rounds=[ron(2, 1)])
+    playing = create_session(names=("Ren", "Sora", "Tai", "Umi"), rounds=[draw(0), ron(3, 0)])
+    before = {
+        "replays": [finished.replay(), playing.replay()],
+        "results": sorted(Result.objects.values_list("player__name", "place", "result")),
+    }
+    path = tmp_path / "club.json"
+
+    call_command("backup", "-o", str(path))
+    call_command("flush", "--noinput")
+    assert not Player.objects.exists()
+    call_command("restore", str(path))
+
+    assert [s.replay() for s in Session.objects.order_by("pk")] == before["replays"]
+    assert sorted(Result.objects.values_list("player__name", "place", "result")) == before["results"]
+    assert "restored 8 player(s), 2 session(s)" in capsys.readouterr().out
+
+
+def test_restore_refuses_a_database_with_data_and_bad_files(tmp_path):
+    create_session()
+    backup = tmp_path / "club.json"
+    call_command("backup", "-o", str(backup))
+    not_backup = tmp_path / "other.json"
+    not_backup.write_text(json.dumps({"rounds": []}))
+
+    with pytest.raises(CommandError, match="not empty"):
+        call_command("restore", str(backup))
+    with pytest.raises(CommandError, match="not a backup"):
+        call_command("restore", str(not_backup))
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("restore", str(tmp_path / "missing.json"))
