@@ -221,6 +221,9 @@ class PlayerGame(models.Model):
 
 
 class EncounterQuerySet(models.QuerySet):
+    def in_scope(self, scope: Scope) -> EncounterQuerySet:
+        return self.filter(scope.condition())
+
     def head_to_head(self) -> list[dict[str, Any]]:
         """Return one row per opponent, most games together first."""
         rows = self.values("opponent_id", "opponent__name").annotate(
@@ -478,3 +481,178 @@ def yaku_counts(games: PlayerGameQuerySet) -> list[tuple[str, int]]:
     for yaku in games.exclude(yaku={}).values_list("yaku", flat=True):
         counts.update(yaku)
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+@dataclass
+class Row:
+    """One leaderboard line."""
+
+    player: Player
+    games: int
+    total: float
+    place_counts: tuple[int, int, int, int]
+    place_sum: int
+    tobis: int
+    recent: list[float]
+    rating: float | None
+    uncertainty: float | None
+    rank: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def average_result(self) -> float:
+        return self.total / self.games
+
+    @property
+    def average_place(self) -> float:
+        return self.place_sum / self.games
+
+    @property
+    def place_rates(self) -> list[float]:
+        return [count / self.games for count in self.place_counts]
+
+    @property
+    def first_rate(self) -> float:
+        return self.place_rates[0]
+
+    @property
+    def second_rate(self) -> float:
+        return self.place_rates[1]
+
+    @property
+    def third_rate(self) -> float:
+        return self.place_rates[2]
+
+    @property
+    def fourth_rate(self) -> float:
+        return self.place_rates[3]
+
+    @property
+    def tobi_rate(self) -> float:
+        return self.tobis / self.games
+
+
+def _rating_of(player: Player, system: str) -> tuple[float | None, float | None]:
+    rating = getattr(player, "rating", None)
+    if rating is None:
+        return None, None
+    if system == ClubSetting.RatingSystem.TENHOU:
+        return rating.tenhou_r, None
+    return rating.ordinal, rating.sigma
+
+
+def _row(player: Player, sums: dict[str, Any], recent: list[float], system: str) -> Row:
+    rating, uncertainty = _rating_of(player, system)
+    counts = (sums["firsts"], sums["seconds"], sums["thirds"], sums["fourths"])
+    return Row(
+        player=player,
+        games=sums["games"],
+        total=round(sums["total"] or 0.0, 1),
+        place_counts=counts,
+        place_sum=sums["place_sum"],
+        tobis=sums["tobis"],
+        recent=recent,
+        rating=rating,
+        uncertainty=uncertainty,
+    )
+
+
+SUM_FIELDS = ("games", "total", "place_sum", "firsts", "seconds", "thirds", "fourths", "tobis")
+
+
+def leaderboard(
+    scope: Scope, *, min_games: int, sort: str, descending: bool, system: str
+) -> list[Row]:
+    """Return the ranked rows of a scope: two queries for any number of players or games."""
+    if scope.is_stored:
+        standings = Standing.objects.filter(scope=scope.key, games__gte=max(min_games, 1))
+        rows = [
+            _row(s.player, {f: getattr(s, f) for f in SUM_FIELDS}, s.recent, system)
+            for s in standings.select_related("player", "player__rating")
+        ]
+    else:
+        games = PlayerGame.objects.in_scope(scope)
+        sums = [row for row in games.totals() if row["games"] >= max(min_games, 1)]
+        players = Player.objects.select_related("rating").in_bulk([r["player_id"] for r in sums])
+        recent = games.filter(player_id__in=players).recent_results()
+        rows = [
+            _row(players[r["player_id"]], r, recent.get(r["player_id"], []), system) for r in sums
+        ]
+    return rank(rows, sort, descending)
+
+
+def rank(rows: list[Row], sort: str, descending: bool) -> list[Row]:
+    """Sort rows best first by ``sort`` (ties: higher total, more games, then name) and rank them.
+
+    Tied values share a rank (1, 2, 2, 4); unrated players come last on rating.
+    """
+
+    def value(row: Row) -> Any:
+        if sort == "name":
+            return row.name.casefold()
+        found = getattr(row, sort)
+        if found is None:
+            return float("-inf") if descending else float("inf")
+        return round(found, 6)
+
+    def key(row: Row) -> tuple[Any, ...]:
+        primary = value(row)
+        if sort != "name":
+            primary = -primary if descending else primary
+        return (primary, -row.total, -row.games, row.name.casefold(), row.player.pk)
+
+    ordered = sorted(rows, key=key)
+    for position, row in enumerate(ordered, start=1):
+        previous = ordered[position - 2] if position > 1 else None
+        same = previous is not None and value(previous) == value(row)
+        row.rank = previous.rank if same and previous else position
+    return ordered
+
+
+def ratio(part: int | None, whole: int | None) -> float | None:
+    """Return part / whole, or None when there is nothing to divide."""
+    return part / whole if whole and part is not None else None
+
+
+def player_report(player: Player, scope: Scope) -> dict[str, Any]:
+    """Return a player's numbers over a scope: sums, rates, history, head-to-head."""
+    games = PlayerGame.objects.filter(player=player).in_scope(scope)
+    totals = next(iter(games.totals()), None)
+    if totals:
+        totals["average_result"] = totals["total"] / totals["games"]
+        totals["average_place"] = totals["place_sum"] / totals["games"]
+        totals["places"] = [totals[k] for k in ("firsts", "seconds", "thirds", "fourths")]
+    sums = games.round_totals()
+    history = list(
+        games.chronological().values_list(
+            "finished_at", "result", "mu", "sigma", "tenhou_r", "place"
+        )
+    )
+    biggest = games.filter(biggest_win__gt=0).order_by("-biggest_win", "finished_at").first()
+    head_to_head = list(Encounter.objects.filter(player=player).in_scope(scope).head_to_head())
+    return {
+        "totals": totals,
+        "sums": sums,
+        "rates": _rates(sums),
+        "history": history,
+        "biggest": biggest,
+        "yaku": yaku_counts(games),
+        "head_to_head": head_to_head,
+    }
+
+
+def _rates(sums: dict[str, Any]) -> dict[str, float | None]:
+    return {
+        "win_rate": ratio(sums["wins"], sums["rounds"]),
+        "tsumo_share": ratio(sums["tsumo_wins"], sums["wins"]),
+        "deal_in_rate": ratio(sums["deal_ins"], sums["rounds"]),
+        "riichi_rate": ratio(sums["riichi"], sums["rounds"]),
+        "riichi_success": ratio(sums["riichi_wins"], sums["riichi"]),
+        "average_win": ratio(sums["win_points"], sums["wins"]),
+        "average_deal_in": ratio(sums["deal_in_points"], sums["deal_ins"]),
+        "dealer_kept": ratio(sums["dealer_kept"], sums["dealer_rounds"]),
+        "draw_tenpai": ratio(sums["draw_tenpai"], sums["draws"]),
+    }

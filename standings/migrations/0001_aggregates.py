@@ -5,108 +5,248 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('ledger', '0002_round_request_id'),
+        ("ledger", "0002_round_request_id"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ClubSetting',
+            name="ClubSetting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rating_system', models.CharField(choices=[('openskill', 'OpenSkill (skill ± uncertainty)'), ('tenhou', 'Tenhou R')], default='openskill', max_length=12)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "rating_system",
+                    models.CharField(
+                        choices=[
+                            ("openskill", "OpenSkill (skill ± uncertainty)"),
+                            ("tenhou", "Tenhou R"),
+                        ],
+                        default="openskill",
+                        max_length=12,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='rating', serialize=False, to='ledger.player')),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('tenhou_r', models.FloatField()),
-                ('games', models.PositiveIntegerField()),
+                (
+                    "player",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="rating",
+                        serialize=False,
+                        to="ledger.player",
+                    ),
+                ),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("tenhou_r", models.FloatField()),
+                ("games", models.PositiveIntegerField()),
             ],
         ),
         migrations.CreateModel(
-            name='Encounter',
+            name="Encounter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('finished_at', models.DateTimeField()),
-                ('place_difference', models.SmallIntegerField(help_text="opponent's place minus player's")),
-                ('ron_won', models.PositiveIntegerField(default=0)),
-                ('ron_lost', models.PositiveIntegerField(default=0)),
-                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ledger.player')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='encounters', to='ledger.player')),
-                ('ruleset', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='ledger.ruleset')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='ledger.season')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='encounters', to='ledger.session')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("finished_at", models.DateTimeField()),
+                (
+                    "place_difference",
+                    models.SmallIntegerField(help_text="opponent's place minus player's"),
+                ),
+                ("ron_won", models.PositiveIntegerField(default=0)),
+                ("ron_lost", models.PositiveIntegerField(default=0)),
+                (
+                    "opponent",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="ledger.player",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="encounters",
+                        to="ledger.player",
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="ledger.ruleset",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="ledger.season",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="encounters",
+                        to="ledger.session",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['player', 'opponent'], name='standings_e_player__f0f45f_idx')],
+                "indexes": [
+                    models.Index(
+                        fields=["player", "opponent"], name="standings_e_player__f0f45f_idx"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='PlayerGame',
+            name="PlayerGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('finished_at', models.DateTimeField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('place', models.PositiveSmallIntegerField()),
-                ('score', models.IntegerField()),
-                ('result', models.FloatField()),
-                ('is_tobi', models.BooleanField(default=False)),
-                ('rounds', models.PositiveIntegerField(default=0)),
-                ('dealer_rounds', models.PositiveIntegerField(default=0)),
-                ('dealer_kept', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('tsumo_wins', models.PositiveIntegerField(default=0)),
-                ('win_points', models.PositiveIntegerField(default=0)),
-                ('deal_ins', models.PositiveIntegerField(default=0)),
-                ('deal_in_points', models.PositiveIntegerField(default=0)),
-                ('riichi', models.PositiveIntegerField(default=0)),
-                ('riichi_wins', models.PositiveIntegerField(default=0)),
-                ('draws', models.PositiveIntegerField(default=0)),
-                ('draw_tenpai', models.PositiveIntegerField(default=0)),
-                ('chombos', models.PositiveIntegerField(default=0)),
-                ('biggest_win', models.PositiveIntegerField(default=0)),
-                ('biggest_hand', models.CharField(blank=True, max_length=40)),
-                ('yaku', models.JSONField(blank=True, default=dict)),
-                ('number', models.PositiveIntegerField(default=0, help_text="the player's nth game")),
-                ('mu', models.FloatField(default=0)),
-                ('sigma', models.FloatField(default=0)),
-                ('tenhou_r', models.FloatField(default=0)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='ledger.player')),
-                ('ruleset', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='ledger.ruleset')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='ledger.season')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='player_games', to='ledger.session')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("finished_at", models.DateTimeField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("place", models.PositiveSmallIntegerField()),
+                ("score", models.IntegerField()),
+                ("result", models.FloatField()),
+                ("is_tobi", models.BooleanField(default=False)),
+                ("rounds", models.PositiveIntegerField(default=0)),
+                ("dealer_rounds", models.PositiveIntegerField(default=0)),
+                ("dealer_kept", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("tsumo_wins", models.PositiveIntegerField(default=0)),
+                ("win_points", models.PositiveIntegerField(default=0)),
+                ("deal_ins", models.PositiveIntegerField(default=0)),
+                ("deal_in_points", models.PositiveIntegerField(default=0)),
+                ("riichi", models.PositiveIntegerField(default=0)),
+                ("riichi_wins", models.PositiveIntegerField(default=0)),
+                ("draws", models.PositiveIntegerField(default=0)),
+                ("draw_tenpai", models.PositiveIntegerField(default=0)),
+                ("chombos", models.PositiveIntegerField(default=0)),
+                ("biggest_win", models.PositiveIntegerField(default=0)),
+                ("biggest_hand", models.CharField(blank=True, max_length=40)),
+                ("yaku", models.JSONField(blank=True, default=dict)),
+                (
+                    "number",
+                    models.PositiveIntegerField(default=0, help_text="the player's nth game"),
+                ),
+                ("mu", models.FloatField(default=0)),
+                ("sigma", models.FloatField(default=0)),
+                ("tenhou_r", models.FloatField(default=0)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="ledger.player",
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="ledger.ruleset",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="ledger.season",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="player_games",
+                        to="ledger.session",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['finished_at', 'session_id'],
-                'indexes': [models.Index(fields=['player', 'finished_at'], name='standings_p_player__d3bb3f_idx'), models.Index(fields=['finished_at', 'session'], name='standings_p_finishe_7c5bf7_idx')],
-                'constraints': [models.UniqueConstraint(fields=('session', 'player'), name='one_game_per_player')],
+                "ordering": ["finished_at", "session_id"],
+                "indexes": [
+                    models.Index(
+                        fields=["player", "finished_at"], name="standings_p_player__d3bb3f_idx"
+                    ),
+                    models.Index(
+                        fields=["finished_at", "session"], name="standings_p_finishe_7c5bf7_idx"
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("session", "player"), name="one_game_per_player"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Standing',
+            name="Standing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scope', models.CharField(max_length=30)),
-                ('games', models.PositiveIntegerField()),
-                ('total', models.FloatField()),
-                ('place_sum', models.PositiveIntegerField()),
-                ('firsts', models.PositiveIntegerField()),
-                ('seconds', models.PositiveIntegerField()),
-                ('thirds', models.PositiveIntegerField()),
-                ('fourths', models.PositiveIntegerField()),
-                ('tobis', models.PositiveIntegerField()),
-                ('recent', models.JSONField(default=list, help_text='the last results, oldest first')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='ledger.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("scope", models.CharField(max_length=30)),
+                ("games", models.PositiveIntegerField()),
+                ("total", models.FloatField()),
+                ("place_sum", models.PositiveIntegerField()),
+                ("firsts", models.PositiveIntegerField()),
+                ("seconds", models.PositiveIntegerField()),
+                ("thirds", models.PositiveIntegerField()),
+                ("fourths", models.PositiveIntegerField()),
+                ("tobis", models.PositiveIntegerField()),
+                (
+                    "recent",
+                    models.JSONField(default=list, help_text="the last results, oldest first"),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to="ledger.player",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('scope', 'player'), name='one_standing_per_scope')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("scope", "player"), name="one_standing_per_scope"
+                    )
+                ],
             },
         ),
     ]

@@ -1,0 +1,119 @@
+"""Forms of the standings pages: the scope and sort of a leaderboard, seasons, the rating."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from ledger.models import Ruleset, Season
+from standings.models import ALL_TIME, ClubSetting, Scope, current_season, season_scope
+
+SORTS = {  # column: (label, True when a larger value is better)
+    "total": ("Total", True),
+    "average_result": ("Avg result", True),
+    "average_place": ("Avg place", False),
+    "games": ("Games", True),
+    "first_rate": ("1st %", True),
+    "second_rate": ("2nd %", True),
+    "third_rate": ("3rd %", False),
+    "fourth_rate": ("4th %", False),
+    "tobi_rate": ("Tobi %", False),
+    "rating": ("Rating", True),
+    "name": ("Name", False),
+}
+
+
+class ScopeForm(forms.Form):
+    """Which sessions count, who is listed and in which order (read from the query string)."""
+
+    scope = forms.ChoiceField(required=False, label="Scope")
+    starts = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
+    ends = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
+    min_games = forms.IntegerField(
+        required=False, min_value=0, max_value=100_000, label="Min. games", initial=0
+    )
+    sort = forms.ChoiceField(
+        required=False, choices=[(key, label) for key, (label, _) in SORTS.items()]
+    )
+
+    def __init__(self, *args: Any, default: str = "current", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.default = default
+        self.seasons = list(Season.objects.all())
+        self.rulesets = list(Ruleset.objects.all())
+        self.fields["scope"].choices = [
+            ("current", "Current season"),
+            ("all", "All time"),
+            *((f"season-{s.pk}", f"Season {s.name}") for s in self.seasons),
+            *((f"ruleset-{r.pk}", f"Ruleset {r.name}") for r in self.rulesets),
+            ("dates", "Dates…"),
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("scope") == "dates":
+            starts, ends = data.get("starts"), data.get("ends")
+            if not starts and not ends:
+                raise forms.ValidationError("Give a From date, a To date or both for a date range.")
+            if starts and ends and ends < starts:
+                raise forms.ValidationError("The To date is before the From date.")
+        return data
+
+    def get_scope(self) -> Scope:
+        """Return the chosen scope; the current season (or all time) when none is chosen."""
+        choice = self.cleaned_data.get("scope") or self.default
+        if choice == "current":
+            season = current_season()
+            return season_scope(season) if season else ALL_TIME
+        if choice == "dates":
+            starts, ends = self.cleaned_data.get("starts"), self.cleaned_data.get("ends")
+            label = f"{starts or '…'} to {ends or '…'}"
+            return Scope("dates", label, starts=starts, ends=ends)
+        if choice.startswith("season-"):
+            season = next(s for s in self.seasons if f"season-{s.pk}" == choice)
+            return season_scope(season)
+        if choice.startswith("ruleset-"):
+            ruleset = next(r for r in self.rulesets if f"ruleset-{r.pk}" == choice)
+            return Scope("ruleset", f"Ruleset {ruleset.name}", pk=ruleset.pk)
+        return ALL_TIME
+
+    def get_min_games(self) -> int:
+        return self.cleaned_data.get("min_games") or 0
+
+    def get_sort(self) -> str:
+        return self.cleaned_data.get("sort") or "total"
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        widgets = {
+            "starts_on": forms.DateInput({"type": "date"}),
+            "ends_on": forms.DateInput({"type": "date"}),
+        }
+        labels = {"starts_on": "Starts on", "ends_on": "Ends on (optional)"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["starts_on"].initial = timezone.localdate()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", "A season cannot end before it starts.")
+        if starts and starts > timezone.localdate() + dt.timedelta(days=366):
+            self.add_error("starts_on", "Start a season at most a year ahead.")
+        return data
+
+
+class RatingChoiceForm(forms.ModelForm):
+    class Meta:
+        model = ClubSetting
+        fields = ["rating_system"]
+        widgets = {"rating_system": forms.RadioSelect}
+        labels = {"rating_system": "Rating shown on the leaderboard"}

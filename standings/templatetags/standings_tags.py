@@ -1,0 +1,87 @@
+"""Template tags of the standings: percentages, charts, the player summary card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString
+
+from standings import charts
+from standings.models import ALL_TIME, Standing
+from standings.stats import GLOSSARY
+
+register = template.Library()
+
+
+@register.filter
+def percent(value: Any) -> str:
+    """Return a share as "42.5%" (an en dash when there is nothing to divide)."""
+    if value is None or value == "":
+        return "–"
+    return f"{float(value) * 100:.1f}%"
+
+
+@register.filter
+def decimal(value: Any, places: int = 2) -> str:
+    """Return a number with thousands separators and fixed decimals: 1,512.30."""
+    if value is None or value == "":
+        return "–"
+    return f"{float(value):,.{int(places)}f}"
+
+
+@register.filter
+def words(key: str) -> str:
+    """Return a glossary key as words: "average_place" -> "Average place"."""
+    return key.replace("_", " ").capitalize()
+
+
+@register.filter
+def sparkline(results: list[float]) -> SafeString:
+    return charts.sparkline(results)
+
+
+@register.filter
+def place_bars(counts: Any) -> SafeString:
+    return charts.place_bars(list(counts))
+
+
+@register.simple_tag
+def define(name: str) -> str:
+    """Return the definition of a statistic (for title attributes)."""
+    return GLOSSARY.get(name, "")
+
+
+@register.simple_tag
+def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, SafeString]:
+    """Return the rating and cumulative result charts of a player's games."""
+    if not history:
+        return {}
+    dates = (f"{history[0][0]:%Y-%m-%d}", f"{history[-1][0]:%Y-%m-%d}")
+    running, cumulative = 0.0, []
+    for _, result, *_ in history:
+        running += result
+        cumulative.append(round(running, 1))
+    if system == "tenhou":
+        rating = charts.line_chart(
+            [row[4] for row in history], title="Tenhou R after each game", labels=dates
+        )
+    else:
+        rating = charts.line_chart(
+            [row[2] for row in history],
+            band=[(mu - 2 * sigma, mu + 2 * sigma) for _, _, mu, sigma, *_ in history],
+            title="OpenSkill μ after each game, shaded ±2σ",
+            labels=dates,
+        )
+    result = charts.line_chart(
+        cumulative, title="Cumulative result after each game", labels=dates, zero=True
+    )
+    return {"rating": rating, "result": result}
+
+
+@register.inclusion_tag("standings/_player_summary.html")
+def player_summary(player: Any) -> dict[str, Any]:
+    """Return the all-time summary card of a player (two queries)."""
+    standing = Standing.objects.filter(scope=ALL_TIME.key, player=player).first()
+    rating = getattr(player, "rating", None) if standing else None
+    return {"player": player, "standing": standing, "rating": rating}
