@@ -12,26 +12,29 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, count_dora
 from scoring.errors import BadFlagsError, BadHandError, NoYakuError, TwoHanMinimumError
 from scoring.fu import Fu, WinContext, fu
-from scoring.hand import KOKUSHI, Hand, Reading, readings
+from scoring.hand import KOKUSHI, Hand, Reading, meld_block, read_counts, readings
 from scoring.rules import Rules
 from scoring.tiles import (
     EAST,
     RED_FIVES,
+    SUITS,
+    Meld,
     check_copies,
     format_tiles,
     kind,
+    parse_tile,
     parse_tiles,
     tile_counts,
     tile_name,
 )
-from scoring.value import STICK, HandValue, WinPayments, base_points, limit_name, win_payments
+from scoring.value import LIMIT_NAMES, STICK, HandValue, WinPayments, base_points, win_payments
 from scoring.yaku import (
     YAKU,
     YAKUMAN_HAN,
@@ -45,6 +48,8 @@ from scoring.yaku import (
 
 MAX_INDICATORS = 5  # the first dora indicator and four kan dora
 RENHOU_MANGAN = (YakuHan("renhou", 5),)
+NO_DORA = DoraCount()
+YAKUMAN_BASE = 8000
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,8 @@ class HandToScore:
     """A winning hand with everything its score depends on (FORMATS.md section 2)."""
 
     hand: Hand
-    situation: Situation
-    context: WinContext
+    situation: Situation = field(default_factory=Situation)
+    context: WinContext = field(default_factory=WinContext)
     dora: tuple[int, ...] = ()  # indicators
     ura: tuple[int, ...] = ()  # indicators, counted only with riichi
     honba: int = 0
@@ -70,10 +75,9 @@ class HandToScore:
         """
         if not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {data!r}")
-        hand = Hand.from_json(data)
         context = WinContext.from_json(data)
         return cls(
-            hand=hand,
+            hand=_fast_hand(data) or Hand.from_json(data),
             situation=Situation.from_json(data, is_dealer=context.seat_wind == EAST),
             context=context,
             dora=_indicators(data, "dora"),
@@ -88,10 +92,15 @@ def _indicators(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     text = data.get(key, "")
     if not isinstance(text, str):
         raise BadHandError(f"{key} must be MPSZ indicator tiles, not {text!r}")
-    tiles = parse_tiles(text) if text else ()
+    tiles = _parse_cached(text) if text else ()
     if len(tiles) > MAX_INDICATORS:
         raise BadHandError(f"{key} has {len(tiles)} indicators; at most {MAX_INDICATORS}")
     return tiles
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> tuple[int, ...]:
+    return parse_tiles(text)
 
 
 def _count(data: Mapping[str, Any], key: str) -> int:
@@ -115,6 +124,83 @@ def _preset_rules(name: str | None) -> Rules:
 @functools.lru_cache(maxsize=64)
 def _rules_of_text(text: str) -> Rules:
     return Rules.from_json(json.loads(text))
+
+
+DIGITS_OF_SUIT = {"m": range(10), "p": range(10), "s": range(10), "z": range(1, 8)}
+
+
+# Speed: a batch parses thousands of hands, so valid input takes a short path
+# (table lookups, cached melds, no re-validation in Hand.__post_init__); anything
+# unusual returns None and goes through Hand.from_json, which names the error.
+_DIGITS = {
+    suit: {str(digit): parse_tile(f"{digit}{suit}") for digit in DIGITS_OF_SUIT[suit]}
+    for suit in SUITS
+}
+_FIVES = {RED_FIVES[i]: 9 * i + 4 for i in range(3)}
+
+
+def _fast_tiles(text: Any) -> list[int] | None:
+    if type(text) is not str:
+        return None
+    tiles: list[int] = []
+    pending = ""
+    for char in text:
+        codes = _DIGITS.get(char)
+        if codes is None:
+            pending += char
+            continue
+        if not pending:
+            return None
+        for digit in pending:
+            code = codes.get(digit)
+            if code is None:
+                return None
+            tiles.append(code)
+        pending = ""
+    return None if pending else tiles
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_meld(meld_kind: str, tiles: str) -> Meld:
+    return Meld.parse(meld_kind, tiles)
+
+
+def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
+    concealed, win = _fast_tiles(data.get("hand")), data.get("win")
+    melds = data.get("melds", ())
+    if concealed is None or type(win) is not str or type(melds) not in (list, tuple):
+        return None
+    win_tiles = _parse_cached(win) if _fast_tiles(win) is not None else ()
+    if len(win_tiles) != 1:
+        return None
+    if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds):
+        return None
+    try:
+        meld_values = tuple(_cached_meld(meld["kind"], meld["tiles"]) for meld in melds)
+    except (TypeError, KeyError):
+        return None
+    tiles = concealed + [tile for meld in meld_values for tile in meld.tiles]
+    counts = tile_counts(tiles)
+    win_kind = kind(win_tiles[0])
+    if max(counts) > 4 or not _has_one_red_at_most(tiles):
+        return None
+    if not any(kind(tile) == win_kind for tile in concealed):
+        return None
+    return _trusted_hand(tuple(concealed), win_tiles[0], meld_values)
+
+
+def _has_one_red_at_most(tiles: list[int]) -> bool:
+    reds = [tile for tile in tiles if tile in _FIVES]
+    return len(reds) == len(set(reds))
+
+
+def _trusted_hand(concealed: tuple[int, ...], win: int, melds: tuple[Meld, ...]) -> Hand:
+    """Return a Hand whose checks already passed, without running them again."""
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "concealed", concealed)
+    object.__setattr__(hand, "win", win)
+    object.__setattr__(hand, "melds", melds)
+    return hand
 
 
 @dataclass(frozen=True)
@@ -168,35 +254,74 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
-    hand, rules = request.hand, request.rules
-    found = readings(hand)
-    _check(request, found)
-    shape = _shape(hand)
-    dora = _dora(request)
-    candidates = [
-        candidate for reading in found for candidate in _candidates(request, reading, shape, dora)
-    ]
-    if not candidates:
-        raise NoYakuError(_no_yaku_message(hand, dora))
+    hand, rules, melds = request.hand, request.rules, request.hand.melds
+    counts = tile_counts(hand.concealed)
+    all_tiles = hand.all_tiles if melds else hand.concealed
+    all_counts = tile_counts(all_tiles) if melds else counts
+    win = kind(hand.win)
+    found = read_counts(counts, win, tuple(meld_block(m) for m in melds)) or readings(hand)
+    _check(request, found, all_counts)
+    quads = sum(1 for meld in melds if meld.is_kan) if melds else 0
+    shape = hand_shape(all_tiles, counts, win, quads)
+    dora = _dora(request, all_tiles, all_counts)
+    options = [option for reading in found for option in _options(request, reading, shape, dora)]
     minimum = rules.two_han_minimum_honba
-    if minimum and request.honba >= minimum:
-        candidates = [c for c in candidates if c.value.yakuman or _yaku_han(c.yaku) >= 2]
-        if not candidates:
+    if options and minimum and request.honba >= minimum:
+        options = [option for option in options if _meets_two_han(option)]
+        if not options:
             raise TwoHanMinimumError(
                 f"at {request.honba} honba these rules need 2 han without dora"
             )
-    return max(candidates, key=_rank)
+    if not options:
+        raise NoYakuError(_no_yaku_message(hand, dora))
+    best = options[0] if len(options) == 1 else max(options, key=lambda o: _rank(request, o))
+    return _hand_score(request, best)
 
 
-def _rank(candidate: HandScore) -> tuple[int, int, int]:
-    return (candidate.payments.total(), candidate.value.han, candidate.fu.total)
+class _Option(NamedTuple):
+    """One way to score the hand: a reading's yaku and fu, with the dora that count."""
+
+    yaku: tuple[YakuHan, ...]
+    fu: Fu
+    dora: DoraCount
+    wait: str
 
 
 def _yaku_han(yaku: tuple[YakuHan, ...]) -> int:
-    return sum(han for _, han in yaku)
+    return sum([han for _, han in yaku])
 
 
-def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
+def _meets_two_han(option: _Option) -> bool:
+    return _yaku_han(option.yaku) >= 2
+
+
+def _value(option: _Option, rules: Rules) -> HandValue:
+    yaku, total_fu = option.yaku, option.fu.total
+    han = _yaku_han(yaku)
+    if YAKU[yaku[0].name].is_yakuman:
+        multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
+        return HandValue(han=YAKUMAN_HAN * multiple, fu=total_fu, yakuman=multiple)
+    return HandValue(han=han + option.dora.han, fu=total_fu)
+
+
+def _payments(request: HandToScore, value: HandValue) -> WinPayments:
+    situation = request.situation
+    return win_payments(
+        value,
+        is_dealer=situation.is_dealer,
+        tsumo=situation.tsumo,
+        rules=request.rules,
+        honba=request.honba,
+    )
+
+
+def _rank(request: HandToScore, option: _Option) -> tuple[int, int, int]:
+    """Return what decides between readings: the payment, then han, then fu."""
+    value = _value(option, request.rules)
+    return (_payments(request, value).total(), value.han, value.fu)
+
+
+def _check(request: HandToScore, found: tuple[Reading, ...], all_counts: Sequence[int]) -> None:
     hand, situation = request.hand, request.situation
     melds = hand.melds
     check_situation(
@@ -206,16 +331,29 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
         has_kan=any(meld.is_kan for meld in melds),
     )
     if situation.chankan:
-        _check_chankan(hand, situation, found, request.rules)
-    if request.dora or request.ura:
-        check_copies(hand.all_tiles + request.dora + request.ura)
+        _check_chankan(hand, situation, found, request.rules, all_counts)
+    indicators = request.dora + request.ura
+    if indicators and _may_hold_extra_copies(indicators, all_counts):
+        check_copies(hand.all_tiles + indicators)
+
+
+def _may_hold_extra_copies(indicators: tuple[int, ...], counts: Sequence[int]) -> bool:
+    """Return whether indicators might be a fifth copy or a second red five (checked fully)."""
+    kinds = [kind(tile) for tile in indicators]
+    return any(
+        counts[k] + kinds.count(k) > 4 or tile in RED_FIVES for k, tile in zip(kinds, indicators)
+    )
 
 
 def _check_chankan(
-    hand: Hand, situation: Situation, found: tuple[Reading, ...], rules: Rules
+    hand: Hand,
+    situation: Situation,
+    found: tuple[Reading, ...],
+    rules: Rules,
+    all_counts: Sequence[int],
 ) -> None:
     win = kind(hand.win)
-    if sum(1 for tile in hand.all_tiles if kind(tile) == win) != 1:
+    if all_counts[win] != 1:
         raise BadFlagsError(
             f"chankan robs the fourth {tile_name(win)}, so the hand holds no other copy"
         )
@@ -226,16 +364,9 @@ def _check_chankan(
             raise BadFlagsError("these rules do not let kokushi rob a closed kan")
 
 
-def _shape(hand: Hand) -> HandShape:
-    all_counts = tile_counts(hand.all_tiles)
-    quads = sum(1 for meld in hand.melds if meld.is_kan)
-    return hand_shape(all_counts, hand.counts, kind(hand.win), quads)
-
-
-def _dora(request: HandToScore) -> DoraCount:
-    tiles = request.hand.all_tiles
-    counts = tile_counts(tiles) if request.dora or request.ura else ()
-    aka = sum(1 for tile in tiles if tile in RED_FIVES) if request.rules.red_fives else 0
+def _dora(request: HandToScore, tiles: tuple[int, ...], counts: Sequence[int]) -> DoraCount:
+    has_red = request.rules.red_fives and max(tiles) >= RED_FIVES[0]
+    aka = sum(1 for tile in tiles if tile >= RED_FIVES[0]) if has_red else 0
     has_ura = request.situation.has_riichi and request.ura
     return DoraCount(
         dora=count_dora(counts, request.dora) if request.dora else 0,
@@ -244,48 +375,36 @@ def _dora(request: HandToScore) -> DoraCount:
     )
 
 
-def _candidates(
+def _options(
     request: HandToScore, reading: Reading, shape: HandShape, dora: DoraCount
-) -> list[HandScore]:
+) -> list[_Option]:
     situation, context, rules = request.situation, request.context, request.rules
     yaku = find_yaku(reading, shape, situation, context, rules)
+    renhou = situation.renhou and rules.renhou == "mangan"
+    if not yaku and not renhou:
+        return []
     points = fu(reading, context, rules)
-    found = []
-    if yaku:
-        found.append(_scored(request, yaku, points, dora, reading.wait))
-    if situation.renhou and rules.renhou == "mangan":
-        found.append(_scored(request, RENHOU_MANGAN, points, DoraCount(), reading.wait))
+    found = [_Option(yaku, points, dora, reading.wait)] if yaku else []
+    if renhou:
+        found.append(_Option(RENHOU_MANGAN, points, NO_DORA, reading.wait))
     return found
 
 
-def _scored(
-    request: HandToScore, yaku: tuple[YakuHan, ...], points: Fu, dora: DoraCount, wait: str
-) -> HandScore:
+def _hand_score(request: HandToScore, best: _Option) -> HandScore:
     rules = request.rules
-    han = _yaku_han(yaku)
-    if YAKU[yaku[0].name].is_yakuman:
-        multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
-        value = HandValue(han=YAKUMAN_HAN * multiple, fu=points.total, yakuman=multiple)
-    else:
-        value = HandValue(han=han + dora.han, fu=points.total)
-    tsumo = request.situation.tsumo
-    payments = win_payments(
-        value,
-        is_dealer=request.situation.is_dealer,
-        tsumo=tsumo,
-        rules=rules,
-        honba=request.honba,
-    )
+    value = _value(best, rules)
+    payments = _payments(request, value)
+    points = base_points(value, rules)
     return HandScore(
         value=value,
-        fu=points,
-        yaku=yaku,
-        dora=dora,
-        wait=wait,
+        fu=best.fu,
+        yaku=best.yaku,
+        dora=best.dora,
+        wait=best.wait,
         payments=payments,
         total=payments.total() + STICK * request.riichi_sticks,
-        limit=limit_name(value, rules),
-        base_points=base_points(value, rules),
+        limit=LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none"),
+        base_points=points,
     )
 
 

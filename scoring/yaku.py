@@ -11,15 +11,15 @@ replaces iipeikou; junchan replaces chanta (no honors) and both need a sequence
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoring.errors import BadFlagsError, BadHandError
 from scoring.fu import WinContext, counts_as_open, is_pinfu_shape
-from scoring.hand import CHIITOITSU, KOKUSHI, KOKUSHI_13, SEQUENCE, TANKI, Reading
+from scoring.hand import KOKUSHI, KOKUSHI_13, REGULAR, RYANMEN, SEQUENCE, TANKI, Reading
 from scoring.rules import Rules
-from scoring.tiles import CHUN, EAST, HAKU, HATSU, NORTH, is_terminal_or_honor
+from scoring.tiles import CHUN, EAST, HAKU, HATSU, NORTH, is_terminal_or_honor, kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +133,7 @@ FLAGS = (
     "chiihou",
     "renhou",
 )
+ALL_FLAGS = ("tsumo", *FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -166,8 +167,12 @@ class Situation:
         >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
         True
         """
-        flags = {name: _flag(data, name) for name in ("tsumo", *FLAGS)}
-        robbed = data.get("robbed_kan", "kakan")
+        get = data.get
+        flags: dict[str, Any] = {name: get(name, False) for name in ALL_FLAGS}
+        for name, value in flags.items():
+            if value is not True and value is not False:
+                raise BadHandError(f"{name} must be true or false, not {value!r}")
+        robbed = get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {robbed!r}")
         return cls(**flags, is_dealer=is_dealer, robbed_kan=robbed)
@@ -176,13 +181,6 @@ class Situation:
     def has_riichi(self) -> bool:
         """Return whether the winner declared riichi or double riichi."""
         return self.riichi or self.double_riichi
-
-
-def _flag(data: Mapping[str, Any], key: str) -> bool:
-    value = data.get(key, False)
-    if value is not True and value is not False:
-        raise BadHandError(f"{key} must be true or false, not {value!r}")
-    return value
 
 
 def check_situation(
@@ -195,54 +193,63 @@ def check_situation(
     ...
     scoring.errors.BadFlagsError: ippatsu needs riichi or double_riichi
     """
-    for problem, message in _conflicts(situation, is_closed, has_melds, has_kan):
-        if problem:
-            raise BadFlagsError(message)
+    for message in _conflicts(situation, is_closed, has_melds, has_kan):
+        raise BadFlagsError(message)
 
 
-def _conflicts(
-    s: Situation, is_closed: bool, has_melds: bool, has_kan: bool
-) -> tuple[tuple[bool, str], ...]:
-    first_turn = next((name for name in FIRST_TURN_WINS if getattr(s, name)), "")
-    return (
-        (s.riichi and s.double_riichi, "riichi and double_riichi are exclusive"),
-        (s.has_riichi and not is_closed, "riichi needs a closed hand (no chi, pon or open kan)"),
-        (s.ippatsu and not s.has_riichi, "ippatsu needs riichi or double_riichi"),
-        (s.ippatsu and s.rinshan, "ippatsu ends with the winner's own kan, so no rinshan"),
-        (s.haitei and not s.tsumo, "haitei is a tsumo on the last tile; use houtei for ron"),
-        (s.houtei and s.tsumo, "houtei is a ron on the last discard; use haitei for tsumo"),
-        (s.rinshan and not s.tsumo, "rinshan is a tsumo on a kan's replacement tile"),
-        (s.rinshan and not has_kan, "rinshan needs a kan among the melds"),
-        (
-            s.rinshan and s.haitei,
-            "a win on the replacement tile of the last draw is rinshan, not haitei",
-        ),
-        (s.chankan and s.tsumo, "chankan is a ron on a tile added to a kan"),
-        (s.chankan and s.houtei, "chankan and houtei are exclusive (no kan on the last tile)"),
-        (
-            s.tenhou and (not s.is_dealer or not s.tsumo),
-            "tenhou is the dealer's tsumo on the first draw",
-        ),
-        (
-            s.chiihou and (s.is_dealer or not s.tsumo),
-            "chiihou is a non-dealer's tsumo on the first draw",
-        ),
-        (
-            s.renhou and (s.is_dealer or s.tsumo),
-            "renhou is a non-dealer's ron before the first draw",
-        ),
-        (bool(first_turn) and has_melds, f"{first_turn} needs a hand with no melds"),
-        (
-            sum(getattr(s, name) for name in FIRST_TURN_WINS) > 1,
-            "tenhou, chiihou and renhou are exclusive",
-        ),
-        (
-            bool(first_turn)
-            and (s.has_riichi or s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei),
-            f"{first_turn} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei",
-        ),
-        (s.robbed_kan == "ankan" and not s.chankan, "robbed_kan needs chankan"),
-    )
+def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
+    if s.riichi and s.double_riichi:
+        yield "riichi and double_riichi are exclusive"
+    if s.has_riichi and not is_closed:
+        yield "riichi needs a closed hand (no chi, pon or open kan)"
+    if s.ippatsu:
+        yield from _ippatsu_conflicts(s)
+    if s.haitei or s.houtei or s.rinshan or s.chankan:
+        yield from _last_tile_conflicts(s, has_kan)
+    if s.tenhou or s.chiihou or s.renhou:
+        yield from _first_turn_conflicts(s, has_melds)
+    if s.robbed_kan == "ankan" and not s.chankan:
+        yield "robbed_kan needs chankan"
+
+
+def _ippatsu_conflicts(s: Situation) -> Iterator[str]:
+    if not s.has_riichi:
+        yield "ippatsu needs riichi or double_riichi"
+    if s.rinshan:
+        yield "ippatsu ends with the winner's own kan, so no rinshan"
+
+
+def _last_tile_conflicts(s: Situation, has_kan: bool) -> Iterator[str]:
+    if s.haitei and not s.tsumo:
+        yield "haitei is a tsumo on the last tile; use houtei for ron"
+    if s.houtei and s.tsumo:
+        yield "houtei is a ron on the last discard; use haitei for tsumo"
+    if s.rinshan and not s.tsumo:
+        yield "rinshan is a tsumo on a kan's replacement tile"
+    if s.rinshan and not has_kan:
+        yield "rinshan needs a kan among the melds"
+    if s.rinshan and s.haitei:
+        yield "a win on the replacement tile of the last draw is rinshan, not haitei"
+    if s.chankan and s.tsumo:
+        yield "chankan is a ron on a tile added to a kan"
+    if s.chankan and s.houtei:
+        yield "chankan and houtei are exclusive (no kan on the last tile)"
+
+
+def _first_turn_conflicts(s: Situation, has_melds: bool) -> Iterator[str]:
+    first = [name for name in FIRST_TURN_WINS if getattr(s, name)]
+    if len(first) > 1:
+        yield "tenhou, chiihou and renhou are exclusive"
+    if s.tenhou and (not s.is_dealer or not s.tsumo):
+        yield "tenhou is the dealer's tsumo on the first draw"
+    if s.chiihou and (s.is_dealer or not s.tsumo):
+        yield "chiihou is a non-dealer's tsumo on the first draw"
+    if s.renhou and (s.is_dealer or s.tsumo):
+        yield "renhou is a non-dealer's ron before the first draw"
+    if has_melds:
+        yield f"{first[0]} needs a hand with no melds"
+    if s.has_riichi or s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei:
+        yield f"{first[0]} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei"
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,31 +267,45 @@ class HandShape:
     chuuren: str  # "", "chuuren" or "chuuren_9"
 
 
+SIMPLE, TERMINAL, HONOR, NOT_GREEN = 1, 2, 4, 8
+SUIT_BITS = (16, 32, 64)
+
+
+def _kind_bits(tile_kind: int) -> int:
+    grade = HONOR if tile_kind >= EAST else TERMINAL if tile_kind % 9 in (0, 8) else SIMPLE
+    suit = SUIT_BITS[tile_kind // 9] if tile_kind < EAST else 0
+    return grade | suit | (0 if tile_kind in GREEN else NOT_GREEN)
+
+
+KIND_BITS = tuple(_kind_bits(kind(tile)) for tile in range(37))  # by tile code, red fives too
+
+
 def hand_shape(
-    all_counts: Sequence[int], concealed_counts: Sequence[int], win: int, quads: int
+    tiles: Sequence[int], concealed_counts: Sequence[int], win: int, quads: int
 ) -> HandShape:
-    """Return the shape of a hand from the 34 counts of all its tiles (melds included),
+    """Return the shape of a hand from all its tiles (melds included), the 34 counts
     of its concealed tiles, its winning kind and its number of kans.
 
     >>> from scoring.tiles import parse_tiles, tile_counts
-    >>> counts = tile_counts(parse_tiles("11123455678999m"))
-    >>> hand_shape(counts, counts, 4, 0).chuuren
+    >>> tiles = parse_tiles("11123455678999m")
+    >>> hand_shape(tiles, tile_counts(tiles), 4, 0).chuuren
     'chuuren_9'
     """
-    kinds = [k for k in range(34) if all_counts[k]]
-    honors = [k for k in kinds if k >= EAST]
-    numbers = [k for k in kinds if k < EAST]
-    terminal_numbers = [k for k in numbers if k % 9 in (0, 8)]
+    bits = 0
+    for tile in tiles:
+        bits |= KIND_BITS[tile]
+    suits = (bits & 16 > 0) + (bits & 32 > 0) + (bits & 64 > 0)
+    is_chuuren_shape = suits == 1 and not bits & HONOR and len(tiles) == 14 and not quads
     return HandShape(
-        is_all_simple=not honors and not terminal_numbers,
-        is_all_terminal_or_honor=len(terminal_numbers) == len(numbers),
-        has_honor=bool(honors),
-        has_terminal=bool(terminal_numbers),
-        suits=len({k // 9 for k in numbers}),
-        is_all_green=all(k in GREEN for k in kinds),
-        has_hatsu=all_counts[HATSU] > 0,
+        is_all_simple=not bits & (TERMINAL | HONOR),
+        is_all_terminal_or_honor=not bits & SIMPLE,
+        has_honor=bits & HONOR > 0,
+        has_terminal=bits & TERMINAL > 0,
+        suits=suits,
+        is_all_green=not bits & NOT_GREEN,
+        has_hatsu=HATSU in tiles,
         quads=quads,
-        chuuren=_chuuren(concealed_counts, win) if sum(concealed_counts) == 14 else "",
+        chuuren=_chuuren(concealed_counts, win) if is_chuuren_shape else "",
     )
 
 
@@ -312,17 +333,18 @@ def find_yaku(
     whole hand's value instead (see ``scoring.score``).
 
     >>> from scoring.hand import Hand, readings
-    >>> (reading,) = readings(Hand.parse("234567m456p789s22z", "2m"))
-    >>> shape = hand_shape(Hand.parse("234567m456p789s22z", "2m").counts, (), 1, 0)
+    >>> hand = Hand.parse("234567m456p789s22z", "2m")
+    >>> (reading,) = readings(hand)
+    >>> shape = hand_shape(hand.concealed, hand.counts, 1, 0)
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
     closed = reading.is_closed
-    names = _yakuman_names(reading, shape, situation, context, rules)
+    facts = set_facts(reading, tsumo=situation.tsumo) if reading.form == REGULAR else None
+    names = _yakuman_names(reading, shape, situation, facts, rules)
     if not names:
-        names = _situational_names(situation, closed) + _pattern_names(
-            reading, shape, context, rules
-        )
+        names = _situational_names(situation, closed)
+        names.extend(_pattern_names(reading, shape, facts, context, rules))
     return tuple(yaku_han(name, is_closed=closed, rules=rules) for name in names)
 
 
@@ -342,74 +364,29 @@ def _situational_names(s: Situation, closed: bool) -> list[str]:
     return names
 
 
-def _yakuman_names(
-    reading: Reading, shape: HandShape, s: Situation, context: WinContext, rules: Rules
-) -> list[str]:
-    names = [name for name in ("tenhou", "chiihou") if getattr(s, name)]
-    if s.renhou and rules.renhou == "yakuman":
-        names.append("renhou_yakuman")
-    if reading.form == KOKUSHI:
-        names.append("kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi")
-        return names
-    if shape.chuuren:
-        names.append(shape.chuuren)
-    if not shape.has_terminal and shape.suits == 0:
-        names.append("tsuuiisou")
-    if shape.is_all_green and (shape.has_hatsu or rules.ryuuiisou_without_hatsu):
-        names.append("ryuuiisou")
-    if shape.is_all_terminal_or_honor and not shape.has_honor:
-        names.append("chinroutou")
-    if reading.form == CHIITOITSU:
-        return names
-    if shape.quads == 4 and rules.suukantsu:
-        names.append("suukantsu")
-    concealed = dragons = winds = 0
-    for index, each in enumerate(reading.sets):
-        if each.kind == SEQUENCE:
-            continue
-        if not counts_as_open(reading, index, tsumo=context.tsumo):
-            concealed += 1
-        if each.tile >= HAKU:
-            dragons += 1
-        elif each.tile >= EAST:
-            winds += 1
-    if concealed == 4:
-        names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
-    if dragons == 3:
-        names.append("daisangen")
-    if winds == 4:
-        names.append("daisuushii")
-    elif winds == 3 and EAST <= reading.pair <= NORTH:
-        names.append("shousuushii")
-    return names
+class SetFacts(NamedTuple):
+    """What a regular reading's four sets hold, gathered in one pass."""
+
+    runs: tuple[int, ...]  # first kinds of the sequences
+    triplets: tuple[int, ...]  # kinds of the triplets and quads
+    concealed: int  # triplets and quads that count as concealed
+    dragons: int
+    winds: int
+    is_outside: bool  # every set and the pair hold a terminal or honor
 
 
-def _pattern_names(
-    reading: Reading, shape: HandShape, context: WinContext, rules: Rules
-) -> list[str]:
-    closed = reading.is_closed
-    names = []
-    if shape.is_all_simple and (closed or rules.open_tanyao):
-        names.append("tanyao")
-    if reading.form == CHIITOITSU:
-        names.append("chiitoitsu")
-    else:
-        names.extend(_set_names(reading, shape, context, rules))
-    if shape.is_all_terminal_or_honor:
-        names.append("honroutou")
-    if shape.suits == 1:
-        names.append("honitsu" if shape.has_honor else "chinitsu")
-    return names
+def set_facts(reading: Reading, *, tsumo: bool) -> SetFacts:
+    """Return the facts of a regular reading's sets.
 
-
-def _set_names(reading: Reading, shape: HandShape, context: WinContext, rules: Rules) -> list[str]:
-    names = []
-    if is_pinfu_shape(reading, context):
-        names.append("pinfu")
+    >>> from scoring.hand import Hand, readings
+    >>> (reading,) = readings(Hand.parse("123m789p11s555z666z", "5z"))
+    >>> set_facts(reading, tsumo=False)
+    SetFacts(runs=(0, 15), triplets=(31, 32), concealed=1, dragons=2, winds=0, is_outside=True)
+    """
     runs: list[int] = []
     triplets: list[int] = []
-    concealed = dragons = 0
-    outside = is_terminal_or_honor(reading.pair)
+    concealed = dragons = winds = 0
+    outside = is_terminal_or_honor(reading.pairs[0])
     for index, each in enumerate(reading.sets):
         tile = each.tile
         if each.kind == SEQUENCE:
@@ -418,10 +395,78 @@ def _set_names(reading: Reading, shape: HandShape, context: WinContext, rules: R
             continue
         triplets.append(tile)
         outside = outside and is_terminal_or_honor(tile)
-        if not counts_as_open(reading, index, tsumo=context.tsumo):
+        if not counts_as_open(reading, index, tsumo=tsumo):
             concealed += 1
         if tile >= HAKU:
             dragons += 1
+        elif tile >= EAST:
+            winds += 1
+    return SetFacts(tuple(runs), tuple(triplets), concealed, dragons, winds, outside)
+
+
+def _yakuman_names(
+    reading: Reading, shape: HandShape, s: Situation, facts: SetFacts | None, rules: Rules
+) -> list[str]:
+    names = [name for name in ("tenhou", "chiihou") if getattr(s, name)] if s.tsumo else []
+    if s.renhou and rules.renhou == "yakuman":
+        names.append("renhou_yakuman")
+    if reading.form == KOKUSHI:
+        names.append("kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi")
+        return names
+    if shape.chuuren:
+        names.append(shape.chuuren)
+    if shape.suits == 0:
+        names.append("tsuuiisou")
+    if shape.is_all_green and (shape.has_hatsu or rules.ryuuiisou_without_hatsu):
+        names.append("ryuuiisou")
+    if shape.is_all_terminal_or_honor and not shape.has_honor:
+        names.append("chinroutou")
+    if facts is None:
+        return names
+    if shape.quads == 4 and rules.suukantsu:
+        names.append("suukantsu")
+    if facts.concealed == 4:
+        names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
+    if facts.dragons == 3:
+        names.append("daisangen")
+    if facts.winds == 4:
+        names.append("daisuushii")
+    elif facts.winds == 3 and EAST <= reading.pairs[0] <= NORTH:
+        names.append("shousuushii")
+    return names
+
+
+def _pattern_names(
+    reading: Reading,
+    shape: HandShape,
+    facts: SetFacts | None,
+    context: WinContext,
+    rules: Rules,
+) -> list[str]:
+    closed = reading.is_closed
+    names = []
+    if shape.is_all_simple and (closed or rules.open_tanyao):
+        names.append("tanyao")
+    if facts is None:
+        names.append("chiitoitsu")
+    else:
+        names.extend(_set_names(reading, shape, facts, context, rules))
+    if shape.is_all_terminal_or_honor:
+        names.append("honroutou")
+    if shape.suits == 1:
+        names.append("honitsu" if shape.has_honor else "chinitsu")
+    return names
+
+
+def _set_names(
+    reading: Reading, shape: HandShape, facts: SetFacts, context: WinContext, rules: Rules
+) -> list[str]:
+    names = []
+    runs = facts.runs
+    if reading.is_closed and reading.wait == RYANMEN and is_pinfu_shape(reading, context):
+        names.append("pinfu")
+    for tile in facts.triplets:
+        if tile >= HAKU:
             names.append(DRAGON_YAKU[tile])
         elif tile >= EAST:
             if tile == context.seat_wind:
@@ -432,24 +477,24 @@ def _set_names(reading: Reading, shape: HandShape, context: WinContext, rules: R
         twins = _twin_runs(runs)
         if twins:
             names.append("ryanpeikou" if twins == 2 else "iipeikou")
-    if outside and runs:
+    if facts.is_outside and runs:
         names.append("chanta" if shape.has_honor else "junchan")
     if len(runs) >= 3:
         names.extend(_run_names(runs))
-    if len(triplets) >= 3 and _has_three_suits(triplets):
+    if len(facts.triplets) >= 3 and _has_three_suits(facts.triplets):
         names.append("sanshoku_doukou")
     if not runs:
         names.append("toitoi")
-    if concealed == 3:
+    if facts.concealed == 3:
         names.append("sanankou")
     if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
         names.append("sankantsu")
-    if dragons == 2 and reading.pair >= HAKU:
+    if facts.dragons == 2 and reading.pairs[0] >= HAKU:
         names.append("shousangen")
     return names
 
 
-def _twin_runs(runs: list[int]) -> int:
+def _twin_runs(runs: tuple[int, ...]) -> int:
     """Return how many pairs of identical sequences the runs hold."""
     ordered = sorted(runs)
     twins, index = 0, 0
@@ -462,7 +507,7 @@ def _twin_runs(runs: list[int]) -> int:
     return twins
 
 
-def _run_names(runs: list[int]) -> list[str]:
+def _run_names(runs: tuple[int, ...]) -> list[str]:
     names = []
     starts = set(runs)
     if any({s, s + 3, s + 6} <= starts for s in (0, 9, 18)):
@@ -472,7 +517,7 @@ def _run_names(runs: list[int]) -> list[str]:
     return names
 
 
-def _has_three_suits(tiles: list[int]) -> bool:
+def _has_three_suits(tiles: tuple[int, ...]) -> bool:
     """Return whether one number appears in all three suits among the sets' tiles."""
     starts = set(tiles)
     return any(n in starts and n + 9 in starts and n + 18 in starts for n in range(9))
