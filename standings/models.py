@@ -429,7 +429,7 @@ def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] 
         later, earlier = later.filter(after), earlier.exclude(after)
     changed = list(later.select_for_update() if since else later)
     player_ids = {g.player_id for g in changed} | set(also)
-    states = last_states(earlier.filter(player_id__in=player_ids))
+    states = last_states(earlier.filter(player_id__in=player_ids)) if since else {}
     rate_in_order(changed, states)
     PlayerGame.objects.bulk_update(changed, ["mu", "sigma", "tenhou_r", "number"], batch_size=500)
     store_ratings({pk: states[pk] for pk in player_ids if pk in states}, player_ids)

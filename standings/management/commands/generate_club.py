@@ -110,19 +110,14 @@ def _name(rng: random.Random, i: int) -> str:
 
 
 def _seasons(begin: dt.date, end: dt.date) -> list[Season]:
-    seasons, starts = [], begin
-    while starts <= end:
-        ends = starts + dt.timedelta(days=181)
-        current = ends >= end
+    """Return half-year seasons back from a current one that began 90 days ago."""
+    seasons, starts = [], end - dt.timedelta(days=90)
+    seasons.append(Season(name=f"{starts:%Y-%m}", starts_on=starts))
+    while starts > begin:
+        ends, starts = starts - dt.timedelta(days=1), starts - dt.timedelta(days=182)
         seasons.append(
-            Season(
-                name=f"{starts:%Y-%m}",
-                starts_on=starts,
-                ends_on=None if current else ends,
-                is_closed=not current,
-            )
+            Season(name=f"{starts:%Y-%m}", starts_on=starts, ends_on=ends, is_closed=True)
         )
-        starts = ends + dt.timedelta(days=1)
     return Season.objects.bulk_create(seasons)
 
 
@@ -133,8 +128,7 @@ def _create_batch(rng, people, skills, rulesets, seasons, when, states):  # type
     for n in range(first, first + count):
         started = begin + dt.timedelta(seconds=span * n / total)
         ruleset = rulesets[0] if n % 3 else rulesets[1]
-        season = next(s for s in seasons if s.starts_on <= started.date()
-                      and (s.ends_on is None or started.date() <= s.ends_on))  # fmt: skip
+        season = next((s for s in seasons if s.starts_on <= started.date()), None)
         table = rng.sample(people, 4)
         rules = Rules.from_json(ruleset.rules)
         game = _play_game(rng, rules, [skills[p.pk] for p in table])

@@ -1,0 +1,99 @@
+"""Standings speed: leaderboard and player page on a synthetic club, SQLite and PostgreSQL.
+
+Targets (issue 7): with 300 players and 20,000 finished sessions the leaderboard
+renders under 150 ms median with a fixed number of queries, a player page under
+150 ms, and the leaderboard at 20,000 sessions takes at most twice its time at
+2,000. Each (database, size) runs in its own process on a fresh database filled
+by ``manage.py generate_club``. Run: ``.venv/bin/python -m bench.standings``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PLAYERS = 300
+SIZES = (2_000, 20_000)
+REPEATS = 30
+POSTGRES = "postgres://postgres@127.0.0.1:5432/"
+
+
+def _database_url(engine: str, size: int) -> str:
+    if engine == "sqlite":
+        folder = tempfile.mkdtemp(prefix="standings-bench-")
+        return f"sqlite:///{os.path.join(folder, 'bench.sqlite3')}"
+    import psycopg
+
+    name = f"standings_bench_{size}"
+    with psycopg.connect(POSTGRES + "postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name}")
+        connection.execute(f"CREATE DATABASE {name}")
+    return POSTGRES + name
+
+
+def _median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def _time(client, url: str) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(3):
+        assert client.get(url).status_code == 200, url
+    samples = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        client.get(url)
+        samples.append(time.perf_counter() - started)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return _median_ms(samples), len(queries)
+
+
+def run_one(engine: str, size: int) -> None:
+    """Fill one database and print the timings of the pages (in this process)."""
+    os.environ["DATABASE_URL"] = _database_url(engine, size)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ledger.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from ledger.models import Player
+
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    call_command("generate_club", players=PLAYERS, sessions=size, verbosity=0)
+    filled = time.perf_counter() - started
+    client = Client()
+    player = Player.objects.order_by("pk")[PLAYERS // 2]
+    pages = {
+        "leaderboard (current season)": "/standings/",
+        "leaderboard (all time)": "/standings/?scope=all",
+        "player statistics page": f"/standings/players/{player.pk}/",
+        "ledger player page": f"/players/{player.pk}/",
+    }
+    print(f"{engine}, {size:,} sessions (generated in {filled:.0f} s):", flush=True)
+    for label, url in pages.items():
+        median, queries = _time(client, url)
+        print(f"  {label}: median {median:.1f} ms, {queries} queries", flush=True)
+
+
+def main() -> None:
+    for engine in ("sqlite", "postgres"):
+        for size in SIZES:
+            command = [sys.executable, "-m", "bench.standings", engine, str(size)]
+            subprocess.run(command, check=False)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3:
+        run_one(sys.argv[1], int(sys.argv[2]))
+    else:
+        main()

@@ -1,0 +1,351 @@
+"""Leaderboard, player statistics, ratings, exports and seasons (issue 7)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import doctest
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import Season
+from standings import ratings
+from standings.models import PlayerGame, Rating, rerate
+from tests.factories import create_session, create_user, draw, ron
+
+EAST = {"preset": "wrc", "game_length": "east"}
+
+
+def tsumo(winner, han, fu, riichi=()):
+    return {"result": "tsumo", "winner": winner, "han": han, "fu": fu, "riichi": list(riichi)}
+
+
+# Checked by hand: Bo 35,600 (1st, +20.6), Dai 33,800 (2nd, +8.8),
+# Aki 26,300 (3rd, -8.7), Chen 24,300 (4th, -20.7).
+GAME_A = [
+    ron(1, 2, riichi=[1]),  # E1: Bo (riichi) rons Chen 3 han 40 fu: 5,200
+    draw(1, 3, riichi=(3,)),  # E2: Bo (dealer) and Dai (riichi) tenpai; dealer keeps
+    tsumo(3, 2, 30),  # E2 1 honba: Dai tsumo 2 han 30 fu: 1,100 / 600 / 600 + stick
+    ron(2, 0, han=2, fu=30),  # E3: Chen (dealer) rons Aki 2,900; dealer keeps
+    ron(0, 2, han=1, fu=30),  # E3 1 honba: Aki rons Chen 1,000 + 300
+    draw(),  # E4: all noten, the game ends
+]
+# Dai 36,200 (1st, +21.2), Bo 30,000 (2nd, +5.0), Chen 28,000 (3rd, -7.0), Aki 25,800 (4th, -19.2)
+GAME_B = [ron(3, 0), ron(3, 1, han=1, fu=30), ron(0, 2, han=2, fu=30), ron(1, 0, han=1, fu=30)]
+
+
+@pytest.fixture
+def club(db):
+    return create_session(rules=EAST, rounds=GAME_A), create_session(rules=EAST, rounds=GAME_B)
+
+
+def game_of(name, session):
+    return PlayerGame.objects.get(player__name=name, session=session)
+
+
+def board(client, **query):
+    response = client.get(reverse("leaderboard-json"), query)
+    assert response.status_code == 200, response.content
+    return response.json()["rows"]
+
+
+def test_round_statistics_match_a_hand_counted_session(club):
+    session, _ = club
+
+    bo, chen, dai = (game_of(name, session) for name in ("Bo", "Chen", "Dai"))
+
+    assert (bo.rounds, bo.wins, bo.win_points, bo.riichi, bo.riichi_wins) == (6, 1, 5200, 1, 1)
+    assert (bo.dealer_rounds, bo.dealer_kept, bo.draws, bo.draw_tenpai) == (2, 1, 2, 1)
+    assert (chen.deal_ins, chen.deal_in_points, chen.wins, chen.win_points) == (2, 6500, 1, 2900)
+    assert (dai.tsumo_wins, dai.win_points, dai.riichi, dai.riichi_wins) == (1, 2300, 1, 0)
+    assert (bo.place, bo.score, bo.result) == (1, 35600, 20.6)
+    assert bo.biggest_hand == "3 han 40 fu"
+
+
+def test_player_page_shows_the_hand_counted_rates(client, club):
+    session, _ = club
+    chen = game_of("Chen", session).player
+
+    page = client.get(reverse("player-stats", args=[chen.pk])).content.decode()
+
+    # Chen over both games: 10 rounds, 2 wins, 3 deal-ins (5,200 + 1,300 + 2,000)
+    assert "Deal-in rate</th><td class=\"num\">30.0%" in page
+    assert "Average deal-in</th><td class=\"num\">2,833" in page
+    assert "Win rate</th><td class=\"num\">10.0%" in page
+    assert "Dealer rounds kept</th><td class=\"num\">33.3%" in page  # E3 kept, E3+1 and B's E3 not
+    assert "<svg" in page and 'id="head-to-head"' in page
+    assert 'title="Rounds won (ron or tsumo) divided by rounds played."' in page
+
+
+def test_head_to_head_counts_points_exchanged_by_ron(client, club):
+    session, _ = club
+    aki = game_of("Aki", session).player
+
+    page = client.get(reverse("player-stats", args=[aki.pk])).content.decode()
+    chen_row = page[page.index(">Chen</a>") :].split("</tr>")[0]
+
+    # Aki took 1,300 + 2,000 from Chen by ron and paid Chen 2,900; places 3v4 then 4v3
+    assert [cell.split("<")[0] for cell in chen_row.split('class="num">')[1:]] == [
+        "2",
+        "0.00",
+        "3,300",
+        "2,900",
+    ]
+
+
+def test_leaderboard_sums_results_and_ranks_ties_consistently(client, club):
+    rows = board(client, scope="all")
+
+    assert [(r["player"], r["total"], r["games"]) for r in rows] == [
+        ("Dai", 30.0, 2),
+        ("Bo", 25.6, 2),
+        ("Chen", -27.7, 2),
+        ("Aki", -27.9, 2),
+    ]
+    by_place = board(client, scope="all", sort="average_place")
+    assert [(r["rank"], r["player"]) for r in by_place] == [
+        (1, "Dai"),
+        (1, "Bo"),
+        (3, "Chen"),
+        (3, "Aki"),
+    ]
+    assert rows[0]["first_rate"] == 0.5 and rows[0]["average_place"] == 1.5
+
+
+def test_leaderboard_page_shows_rows_with_separators_and_definitions(client, club):
+    page = client.get(reverse("leaderboard"), {"scope": "all"}).content.decode()
+
+    assert "+30.0" in page and "\u221227.9" in page
+    assert 'class="sparkline"' in page
+    assert "Share of games finished with a negative score" in page
+
+
+def test_the_current_users_row_is_marked(client, club):
+    user = create_user()
+    game = game_of("Bo", club[0])
+    game.player.user = user
+    game.player.save()
+    client.force_login(user)
+
+    page = client.get(reverse("leaderboard"), {"scope": "all"}).content.decode()
+
+    assert f'<tr id="player-{game.player_id}" class="mine">' in page
+
+
+def test_min_games_hides_players_with_fewer_games(client, club):
+    create_session(names=("Eri", "Fumi", "Gen", "Hana"), rules=EAST, rounds=GAME_B)
+
+    assert len(board(client, scope="all")) == 8
+    assert {r["player"] for r in board(client, scope="all", min_games=2)} == {
+        "Aki",
+        "Bo",
+        "Chen",
+        "Dai",
+    }
+
+
+def test_leaderboard_defaults_to_the_current_season(client, club):
+    season = Season.objects.create(name="Spring", starts_on=dt.date(2020, 1, 1))
+    session = create_session(names=("Eri", "Fumi", "Gen", "Hana"), rules=EAST)
+    session.season = season
+    session.save()
+    session.replace_rounds(GAME_B)
+
+    response = client.get(reverse("leaderboard-json"))
+
+    assert response.json()["scope"] == "Season Spring"
+    assert {r["player"] for r in response.json()["rows"]} == {"Eri", "Fumi", "Gen", "Hana"}
+
+
+def test_date_range_counts_sessions_finished_in_it(client, club):
+    today = dt.date.today()
+
+    assert len(board(client, scope="dates", starts=today - dt.timedelta(days=1))) == 4
+    assert board(client, scope="dates", ends=today - dt.timedelta(days=2)) == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"scope": "season-999"},
+        {"min_games": "-1"},
+        {"min_games": "many"},
+        {"sort": "__class__"},
+        {"scope": "dates", "starts": "2024-13-45"},
+        {"scope": "dates"},
+        {"scope": "dates", "starts": "2024-05-01", "ends": "2024-04-01"},
+    ],
+)
+def test_bad_query_strings_give_a_clear_error(client, club, query):
+    page = client.get(reverse("leaderboard"), query)
+    export = client.get(reverse("leaderboard-csv"), query)
+    player = client.get(reverse("player-stats", args=[game_of("Aki", club[0]).player_id]), query)
+
+    assert page.status_code == 400 and b'role="alert"' in page.content
+    assert export.status_code == 400 and export.json()["errors"]
+    assert player.status_code in (200, 400)
+
+
+def test_rating_is_recomputed_when_a_past_session_is_edited(club):
+    first, _ = club
+    before = ratings_by_name()
+
+    first.replace_rounds([*GAME_A[:4], ron(0, 1, han=6, fu=30), draw()])  # Aki haneman off Bo
+
+    after = ratings_by_name()
+    assert game_of("Aki", first).place == 1
+    assert after["Aki mu"] > before["Aki mu"] and after["Aki R"] > before["Aki R"]
+    rerate()  # from scratch
+    assert ratings_by_name() == pytest.approx(after)
+
+
+def ratings_by_name():
+    values = {}
+    for rating in Rating.objects.select_related("player"):
+        values[f"{rating.player.name} mu"] = rating.mu
+        values[f"{rating.player.name} R"] = rating.tenhou_r
+    return values
+
+
+def test_tenhou_r_follows_places_and_games_played(club):
+    aki = Rating.objects.get(player__name="Aki")
+
+    # 3rd then 4th: 1500 - 10 = 1490; then (-30 + (1500.0 avg... ) adjusted by 0.998
+    table_r = (1490 + 1530 + 1470 + 1510) / 4
+    assert aki.tenhou_r == pytest.approx(1490 + (-30 + (table_r - 1490) / 40) * 0.998)
+    assert aki.games == 2 and aki.sigma < ratings.MODEL.sigma
+
+
+def test_a_session_back_in_progress_stops_counting(client, club):
+    first, _ = club
+
+    first.replace_rounds(GAME_A[:3])
+
+    assert not PlayerGame.objects.filter(session=first).exists()
+    assert [r["games"] for r in board(client, scope="all")] == [1, 1, 1, 1]
+
+
+def test_leaderboard_csv_quotes_names_and_keeps_utf8(client, db):
+    create_session(names=('李 "小龍", Jr', "佐藤 花子", "Ünal", "Bo"), rules=EAST, rounds=GAME_B)
+
+    response = client.get(reverse("leaderboard-csv"), {"scope": "all"})
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    text = response.content.decode("utf-8-sig")
+    assert '"李 ""小龍"", Jr"' in text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["player"] for r in rows] == ["Bo", "佐藤 花子", "Ünal", '李 "小龍", Jr']
+    assert rows[0]["total"] == "21.2" and rows[0]["rank"] == "1"
+
+
+def test_leaderboard_json_has_every_column(client, club):
+    data = json.loads(client.get(reverse("leaderboard-json"), {"scope": "all"}).content)
+
+    assert data["rating_system"] == "openskill"
+    assert set(data["rows"][0]) >= {"games", "total", "average_place", "tobi_rate", "rating"}
+
+
+def test_player_sessions_export_as_csv_and_json(client, db):
+    session = create_session(names=("佐藤", "Bo", "Chen", "Dai"), rules=EAST, rounds=GAME_B)
+    sato = game_of("佐藤", session).player
+
+    text = client.get(reverse("player-sessions-csv", args=[sato.pk])).content.decode("utf-8-sig")
+    data = client.get(reverse("player-sessions-json", args=[sato.pk])).json()
+
+    row = next(csv.DictReader(io.StringIO(text)))
+    assert (row["place"], row["score"], row["players"]) == ("4", "25800", "佐藤 / Bo / Chen / Dai")
+    assert data["player"] == "佐藤" and data["sessions"][0]["result"] == -19.2
+
+
+def test_leaderboard_query_count_does_not_grow_with_data(client, django_assert_max_num_queries, db):
+    create_session(rules=EAST, rounds=GAME_A)
+    with django_assert_max_num_queries(8):
+        client.get(reverse("leaderboard"), {"scope": "all"})
+
+    for names in [("Eri", "Fumi", "Gen", "Hana"), ("Ito", "Jun", "Kei", "Lin")] * 3:
+        create_session(names=names, rules=EAST, rounds=GAME_B)
+
+    for query in ({"scope": "all"}, {}, {"scope": "dates", "starts": "2000-01-01"}):
+        with django_assert_max_num_queries(8):
+            assert client.get(reverse("leaderboard"), query).status_code == 200
+
+
+def test_player_page_query_count_does_not_grow_with_games(
+    client, django_assert_max_num_queries, club
+):
+    aki = game_of("Aki", club[0]).player
+    for _ in range(4):
+        create_session(rules=EAST, rounds=GAME_B)
+
+    with django_assert_max_num_queries(12):
+        client.get(reverse("player-stats", args=[aki.pk]))
+
+
+def test_ledger_player_page_shows_the_statistics_card(client, club):
+    aki = game_of("Aki", club[0]).player
+
+    page = client.get(reverse("player-detail", args=[aki.pk])).content.decode()
+
+    assert 'id="player-summary"' in page and "2 games" in page
+
+
+def test_creating_a_season_needs_a_login(client, db):
+    data = {"name": "Autumn", "starts_on": "2025-09-01"}
+
+    response = client.post(reverse("season-list"), data)
+
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert not Season.objects.exists()
+
+
+def test_a_member_creates_a_season(client, db):
+    client.force_login(create_user())
+
+    client.post(reverse("season-list"), {"name": "Autumn", "starts_on": "2025-09-01"})
+
+    assert Season.objects.get().name == "Autumn"
+
+
+def test_a_season_cannot_end_before_it_starts(client, db):
+    client.force_login(create_user())
+    data = {"name": "Odd", "starts_on": "2025-09-01", "ends_on": "2025-08-01"}
+
+    response = client.post(reverse("season-list"), data)
+
+    assert response.status_code == 400 and b"cannot end before it starts" in response.content
+    assert not Season.objects.exists()
+
+
+def test_staff_close_a_season_and_members_cannot(client, db):
+    season = Season.objects.create(name="Summer", starts_on=dt.date(2025, 6, 1))
+    member = create_user()
+    client.force_login(member)
+    client.post(reverse("season-close", args=[season.pk]))
+    season.refresh_from_db()
+    assert not season.is_closed
+
+    member.is_staff = True
+    member.save()
+    client.post(reverse("season-close", args=[season.pk]))
+
+    season.refresh_from_db()
+    assert season.is_closed and season.ends_on is not None
+
+
+def test_staff_choose_tenhou_r_for_the_leaderboard(client, club):
+    staff = create_user()
+    staff.is_staff = True
+    staff.save()
+    client.force_login(staff)
+
+    client.post(reverse("rating-choice"), {"rating_system": "tenhou"})
+
+    data = client.get(reverse("leaderboard-json"), {"scope": "all"}).json()
+    assert data["rating_system"] == "tenhou" and data["rows"][0]["rating"] > 1000
+
+
+def test_ratings_doctests_pass():
+    assert doctest.testmod(ratings).failed == 0
