@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
+from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
 from standings.models import ALL_TIME, Standing
 from standings.stats import GLOSSARY
@@ -59,8 +62,8 @@ def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, Saf
         return {}
     dates = (f"{history[0][0]:%Y-%m-%d}", f"{history[-1][0]:%Y-%m-%d}")
     running, cumulative = 0.0, []
-    for _, result, *_ in history:
-        running += result
+    for _, game_result, *_ in history:
+        running += game_result
         cumulative.append(round(running, 1))
     if system == "tenhou":
         rating = charts.line_chart(
@@ -85,3 +88,52 @@ def player_summary(player: Any) -> dict[str, Any]:
     standing = Standing.objects.filter(scope=ALL_TIME.key, player=player).first()
     rating = getattr(player, "rating", None) if standing else None
     return {"player": player, "standing": standing, "rating": rating}
+
+
+ROW_HTML = (
+    '<tr id="player-{}"{}><td class="num">{}</td><td class="name"><a href="{}">{}</a>{}</td>'
+    '<td class="num">{}</td><td class="num {}">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>'
+)
+
+
+@register.simple_tag
+def leaderboard_rows(rows: list[Any], user: Any) -> SafeString:
+    """Return the table rows of the leaderboard (built here: 300 rows render in a few ms)."""
+    mine = user.pk if user.is_authenticated else None
+    url = reverse("player-stats", args=[0]).replace("/0/", "/{}/")
+    return format_html_join("\n", ROW_HTML, (_cells(row, mine, url) for row in rows))
+
+
+def _cells(row: Any, mine: int | None, url: str) -> tuple[Any, ...]:
+    is_mine = mine is not None and row.player.user_id == mine
+    return (
+        row.player.pk,
+        mark_safe(' class="mine"') if is_mine else "",
+        row.rank,
+        url.format(row.player.pk),
+        row.name,
+        mark_safe(' <span class="badge">you</span>') if is_mine else "",
+        points(row.games),
+        tone(row.total),
+        result(row.total),
+        result(row.average_result),
+        decimal(row.average_place),
+        *(percent(rate) for rate in row.place_rates),
+        percent(row.tobi_rate),
+        _rating(row),
+        charts.sparkline(row.recent),
+    )
+
+
+def _rating(row: Any) -> SafeString | str:
+    if row.rating is None:
+        return "–"
+    if row.uncertainty is None:
+        return decimal(row.rating, 0)
+    return format_html(
+        '{} <small class="muted" title="σ, the uncertainty">±{}</small>',
+        decimal(row.rating, 1),
+        decimal(row.uncertainty, 1),
+    )
