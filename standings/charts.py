@@ -48,8 +48,8 @@ def line_chart(
     title: str,
     band: Sequence[tuple[float, float]] = (),
     labels: tuple[str, str] = ("", ""),
-    width: int = 640,
-    height: int = 200,
+    width: int = 400,
+    height: int = 170,
     zero: bool = False,
 ) -> SafeString:
     """Return a line over games (x: game number), an optional band (low, high) around it."""

@@ -38,8 +38,15 @@ LEADERBOARD_COLUMNS = [
 ]
 
 
+def _with_default(request: HttpRequest, scope: str) -> Any:
+    """Return the query with ``scope`` filled in, so the form shows what is counted."""
+    query = request.GET.copy()
+    query.setdefault("scope", scope)
+    return query
+
+
 def _board(request: HttpRequest) -> tuple[ScopeForm, list[Row], ClubSetting]:
-    form = ScopeForm(request.GET)
+    form = ScopeForm(_with_default(request, "current"))
     setting = ClubSetting.current()
     if not form.is_valid():
         return form, [], setting
@@ -139,7 +146,7 @@ def _csv(filename: str, columns: list[str], rows: list[dict[str, Any]]) -> HttpR
 def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     """Show a player's statistics over a scope: results, rounds, charts, head-to-head."""
     player = get_object_or_404(Player.objects.select_related("rating"), pk=pk)
-    form = ScopeForm(request.GET, default="all")
+    form = ScopeForm(_with_default(request, "all"), default="all")
     setting = ClubSetting.current()
     context: dict[str, Any] = {"player": player, "form": form, "setting": setting}
     context["glossary"] = GLOSSARY

@@ -72,10 +72,10 @@ def test_player_page_shows_the_hand_counted_rates(client, club):
     page = client.get(reverse("player-stats", args=[chen.pk])).content.decode()
 
     # Chen over both games: 10 rounds, 2 wins, 3 deal-ins (5,200 + 1,300 + 2,000)
-    assert "Deal-in rate</th><td class=\"num\">30.0%" in page
-    assert "Average deal-in</th><td class=\"num\">2,833" in page
-    assert "Win rate</th><td class=\"num\">10.0%" in page
-    assert "Dealer rounds kept</th><td class=\"num\">33.3%" in page  # E3 kept, E3+1 and B's E3 not
+    assert 'Deal-in rate</th><td class="num">30.0%' in page
+    assert 'Average deal-in</th><td class="num">2,833' in page
+    assert 'Win rate</th><td class="num">10.0%' in page
+    assert 'Dealer rounds kept</th><td class="num">33.3%' in page  # E3 kept, E3+1 and B's E3 not
     assert "<svg" in page and 'id="head-to-head"' in page
     assert 'title="Rounds won (ron or tsumo) divided by rounds played."' in page
 
