@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, count_dora
@@ -24,12 +24,10 @@ from scoring.rules import Rules
 from scoring.tiles import (
     EAST,
     RED_FIVES,
-    SUITS,
     Meld,
     check_copies,
     format_tiles,
     kind,
-    parse_tile,
     parse_tiles,
     tile_counts,
     tile_name,
@@ -46,24 +44,28 @@ from scoring.yaku import (
     hand_shape,
 )
 
+CLUB_RULES = Rules()
 MAX_INDICATORS = 5  # the first dora indicator and four kan dora
 RENHOU_MANGAN = (YakuHan("renhou", 5),)
 NO_DORA = DoraCount()
 YAKUMAN_BASE = 8000
 
 
-@dataclass(frozen=True)
-class HandToScore:
-    """A winning hand with everything its score depends on (FORMATS.md section 2)."""
+class HandToScore(NamedTuple):
+    """A winning hand with everything its score depends on (FORMATS.md section 2).
+
+    Immutable named tuples (this, ``HandScore``, ``Situation``) rather than
+    dataclasses: a batch makes several per hand, and tuples are cheaper to make.
+    """
 
     hand: Hand
-    situation: Situation = field(default_factory=Situation)
-    context: WinContext = field(default_factory=WinContext)
+    situation: Situation = Situation()
+    context: WinContext = WinContext()
     dora: tuple[int, ...] = ()  # indicators
     ura: tuple[int, ...] = ()  # indicators, counted only with riichi
     honba: int = 0
     riichi_sticks: int = 0
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = CLUB_RULES
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandToScore:
@@ -126,38 +128,27 @@ def _rules_of_text(text: str) -> Rules:
     return Rules.from_json(json.loads(text))
 
 
-DIGITS_OF_SUIT = {"m": range(10), "p": range(10), "s": range(10), "z": range(1, 8)}
-
-
 # Speed: a batch parses thousands of hands, so valid input takes a short path
-# (table lookups, cached melds, no re-validation in Hand.__post_init__); anything
-# unusual returns None and goes through Hand.from_json, which names the error.
-_DIGITS = {
-    suit: {str(digit): parse_tile(f"{digit}{suit}") for digit in DIGITS_OF_SUIT[suit]}
-    for suit in SUITS
-}
-_FIVES = {RED_FIVES[i]: 9 * i + 4 for i in range(3)}
+# (cached suit runs such as "406p", cached melds, no re-validation in
+# Hand.__post_init__); anything unusual returns None and goes through
+# Hand.from_json, which names the error.
+_RUN = re.compile(r"[0-9]+[mps]|[1-7]+z")
 
 
-def _fast_tiles(text: Any) -> list[int] | None:
+@functools.lru_cache(maxsize=8192)
+def _run_tiles(run: str) -> tuple[int, ...]:
+    return parse_tiles(run)
+
+
+def _fast_tiles(text: Any) -> tuple[int, ...] | None:
     if type(text) is not str:
         return None
-    tiles: list[int] = []
-    pending = ""
-    for char in text:
-        codes = _DIGITS.get(char)
-        if codes is None:
-            pending += char
-            continue
-        if not pending:
-            return None
-        for digit in pending:
-            code = codes.get(digit)
-            if code is None:
-                return None
-            tiles.append(code)
-        pending = ""
-    return None if pending else tiles
+    runs = _RUN.findall(text)
+    if sum(map(len, runs)) != len(text):
+        return None
+    if len(runs) == 1:
+        return _run_tiles(runs[0])
+    return sum(map(_run_tiles, runs), ())
 
 
 @functools.lru_cache(maxsize=1024)
@@ -166,31 +157,28 @@ def _cached_meld(meld_kind: str, tiles: str) -> Meld:
 
 
 def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
-    concealed, win = _fast_tiles(data.get("hand")), data.get("win")
-    melds = data.get("melds", ())
-    if concealed is None or type(win) is not str or type(melds) not in (list, tuple):
-        return None
-    win_tiles = _parse_cached(win) if _fast_tiles(win) is not None else ()
-    if len(win_tiles) != 1:
+    get = data.get
+    concealed, win, melds = _fast_tiles(get("hand")), _fast_tiles(get("win")), get("melds", ())
+    if concealed is None or win is None or len(win) != 1 or type(melds) is not list:
         return None
     if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds):
         return None
     try:
-        meld_values = tuple(_cached_meld(meld["kind"], meld["tiles"]) for meld in melds)
+        meld_values = tuple([_cached_meld(meld["kind"], meld["tiles"]) for meld in melds])
     except (TypeError, KeyError):
         return None
-    tiles = concealed + [tile for meld in meld_values for tile in meld.tiles]
+    tiles = concealed + sum([meld.tiles for meld in meld_values], ()) if melds else concealed
     counts = tile_counts(tiles)
-    win_kind = kind(win_tiles[0])
-    if max(counts) > 4 or not _has_one_red_at_most(tiles):
+    if max(counts) > 4 or (max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles)):
         return None
-    if not any(kind(tile) == win_kind for tile in concealed):
+    (tile,) = win
+    if tile not in concealed and not tile_counts(concealed)[kind(tile)]:
         return None
-    return _trusted_hand(tuple(concealed), win_tiles[0], meld_values)
+    return _trusted_hand(concealed, tile, meld_values)
 
 
-def _has_one_red_at_most(tiles: list[int]) -> bool:
-    reds = [tile for tile in tiles if tile in _FIVES]
+def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
+    reds = [tile for tile in tiles if tile >= RED_FIVES[0]]
     return len(reds) == len(set(reds))
 
 
@@ -203,8 +191,7 @@ def _trusted_hand(concealed: tuple[int, ...], win: int, melds: tuple[Meld, ...])
     return hand
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     """A scored hand: its value, the reading's fu and yaku, dora and payments."""
 
     value: HandValue

@@ -138,12 +138,13 @@ FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(NamedTuple):
     """How the hand won beyond its tiles: the hand JSON's flags (FORMATS.md section 2).
 
     ``robbed_kan`` says which kan a chankan robbed: ``kakan`` (an added kan), or
-    ``ankan`` (a closed kan, which only kokushi may rob, by rule).
+    ``ankan`` (a closed kan, which only kokushi may rob, by rule). An immutable
+    named tuple rather than a dataclass: a batch makes one per hand, and tuples are
+    cheaper to make.
     """
 
     tsumo: bool = False
@@ -168,14 +169,14 @@ class Situation:
         True
         """
         get = data.get
-        flags: dict[str, Any] = {name: get(name, False) for name in ALL_FLAGS}
-        for name, value in flags.items():
+        flags = [get(name, False) for name in ALL_FLAGS]
+        for name, value in zip(ALL_FLAGS, flags):
             if value is not True and value is not False:
                 raise BadHandError(f"{name} must be true or false, not {value!r}")
         robbed = get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {robbed!r}")
-        return cls(**flags, is_dealer=is_dealer, robbed_kan=robbed)
+        return cls._make((*flags, is_dealer, robbed))
 
     @property
     def has_riichi(self) -> bool:

@@ -1,0 +1,309 @@
+"""Full hand scoring against the PyPI ``mahjong`` library (MahjongRepository/mahjong).
+
+Both sides score the same 10,000 generated winning hands, given as FORMATS.md
+section 2 dicts; each side's time includes its own conversion from the dict and is
+measured in CPU seconds of this process (the machine is shared).
+Printed: both rates and their ratio (goal: 5x, aim 10x), agreement of han, fu and
+points between the two, a few disagreements, and the peak memory of a 10,000-line
+``python -m scoring hand`` batch (goal: under 100 MB). Install the peer with
+``.venv/bin/pip install mahjong`` (the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from bench.hands import complete_hand
+from scoring.errors import ScoringError
+from scoring.hand import Hand
+from scoring.score import score_hand
+from scoring.tiles import KINDS, format_tiles, tile_counts, tile_name
+
+HANDS = 10_000
+SEED = 4
+PASSES = 3
+MEMORY_LIMIT_MB = 100
+SHOWN_DISAGREEMENTS = 6
+WINDS = "ESWN"
+PLAIN_FIVES = (4, 13, 22)
+
+
+def main() -> None:
+    """Print both rates, their ratio, the cross-check and the batch's peak memory."""
+    hands = generate_hands(HANDS, SEED)
+    ours, our_results = _best_rate(lambda: [_score_ours(hand) for hand in hands], len(hands))
+    print(f"scoring.score_hand: {ours[1]:,.0f} hands/s ({ours[0]:,.0f} hands/s cold, first pass)")
+    peer = _load_peer()
+    if peer is None:
+        print("mahjong is not installed (.venv/bin/pip install mahjong): no comparison")
+    else:
+        theirs, their_results = _best_rate(
+            lambda: [_score_theirs(peer, hand) for hand in hands], len(hands), passes=2
+        )
+        print(f"mahjong {peer['version']}: {theirs[1]:,.0f} hands/s")
+        print(
+            f"ratio: {ours[1] / theirs[1]:.1f}x (cold: {ours[0] / theirs[1]:.1f}x); goal 5x, aim 10x"
+        )
+        cross_check(hands, our_results, their_results)
+    _report_batch_memory(hands)
+
+
+# Hands
+
+
+def generate_hands(count: int, seed: int) -> list[dict[str, Any]]:
+    """Return ``count`` seeded winning hands as FORMATS.md section 2 dicts, with random
+    winds, tsumo or ron, riichi (closed hands), a dora indicator, ura under riichi,
+    honba and riichi sticks."""
+    rng = random.Random(seed)
+    return [_hand_object(rng, _playable_hand(rng)) for _ in range(count)]
+
+
+def _playable_hand(rng: random.Random) -> Hand:
+    """Return a generated hand whose fives allow a red five (never four plain fives)."""
+    while True:
+        hand = complete_hand(rng)
+        if all(hand.all_tiles.count(five) < 4 for five in PLAIN_FIVES):
+            return hand
+
+
+def _hand_object(rng: random.Random, hand: Hand) -> dict[str, Any]:
+    is_closed = all(not meld.is_open for meld in hand.melds)
+    riichi = is_closed and rng.random() < 0.6
+    counts = tile_counts(hand.all_tiles)
+    spare = [k for k in range(KINDS) if counts[k] < 4]
+    dora = rng.choice(spare)
+    counts = tuple(c + (k == dora) for k, c in enumerate(counts))
+    ura = rng.choice([k for k in range(KINDS) if counts[k] < 4])
+    return {
+        "hand": format_tiles(hand.concealed),
+        "win": tile_name(hand.win),
+        "melds": [meld.to_json() for meld in hand.melds],
+        "tsumo": rng.random() < 0.5,
+        "riichi": riichi,
+        "ippatsu": riichi and rng.random() < 0.15,
+        "seat_wind": rng.choice(WINDS),
+        "round_wind": rng.choice("ES"),
+        "dora": tile_name(dora),
+        "ura": tile_name(ura) if riichi else "",
+        "honba": rng.choice((0, 0, 0, 1, 2)),
+        "riichi_sticks": rng.choice((0, 0, 1)),
+    }
+
+
+# Ours
+
+
+def _score_ours(hand: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return score_hand(hand)
+    except ScoringError as error:
+        return {"error": {"code": error.code, "message": str(error)}}
+
+
+# The peer library: its own conversion from the dict to 136-tile ids, melds, config.
+
+
+def _load_peer() -> dict[str, Any] | None:
+    try:
+        from importlib.metadata import version
+
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+        from mahjong.meld import Meld
+    except ImportError:
+        return None
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=True)
+    meld_kinds = {
+        "chi": Meld.CHI,
+        "pon": Meld.PON,
+        "kan": Meld.KAN,
+        "ankan": Meld.KAN,
+        "kakan": Meld.SHOUMINKAN,
+    }
+    return {
+        "version": version("mahjong"),
+        "estimate": HandCalculator.estimate_hand_value,
+        "config": HandConfig,
+        "options": options,
+        "meld": Meld,
+        "meld_kinds": meld_kinds,
+    }
+
+
+SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
+PEER_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+def _peer_tiles(text: str) -> list[tuple[int, bool]]:
+    """Return (kind, is red) of each tile of an MPSZ string."""
+    tiles: list[tuple[int, bool]] = []
+    digits: list[int] = []
+    for char in text:
+        if char in SUIT_OFFSETS:
+            offset = SUIT_OFFSETS[char]
+            tiles.extend((offset + (4 if d == 0 else d - 1), d == 0) for d in digits)
+            digits = []
+        else:
+            digits.append(int(char))
+    return tiles
+
+
+def _score_theirs(peer: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
+    tiles, win, melds = _peer_hand(peer, hand)
+    config = peer["config"](
+        is_tsumo=hand["tsumo"],
+        is_riichi=hand["riichi"],
+        is_ippatsu=hand["ippatsu"],
+        player_wind=PEER_WINDS[hand["seat_wind"]],
+        round_wind=PEER_WINDS[hand["round_wind"]],
+        tsumi_number=hand["honba"],
+        kyoutaku_number=hand["riichi_sticks"],
+        options=peer["options"],
+    )
+    result = peer["estimate"](
+        tiles,
+        win,
+        melds=melds,
+        dora_indicators=[k * 4 for k, _ in _peer_tiles(hand["dora"])],
+        ura_dora_indicators=[k * 4 for k, _ in _peer_tiles(hand["ura"])] or None,
+        config=config,
+    )
+    if result.error:
+        return {"error": result.error}
+    return {
+        "han": result.han,
+        "fu": result.fu,
+        "total": result.cost["total"],
+        "yaku": [str(yaku) for yaku in result.yaku],
+    }
+
+
+def _peer_hand(peer: dict[str, Any], hand: dict[str, Any]) -> tuple[list[int], int, list[Any]]:
+    """Return 136-ids of all tiles, the winning tile's id and the melds (a red five is
+    id 4*kind, the plain copies of a five start at 4*kind + 1)."""
+    taken: dict[int, int] = {}
+
+    def take(tile_kind: int, is_red: bool) -> int:
+        if is_red:
+            return tile_kind * 4
+        index = taken.get(tile_kind, 1 if tile_kind in PLAIN_FIVES else 0)
+        taken[tile_kind] = index + 1
+        return tile_kind * 4 + index
+
+    tiles: list[int] = []
+    melds = []
+    for meld in hand["melds"]:
+        ids = [take(k, red) for k, red in _peer_tiles(meld["tiles"])]
+        tiles.extend(ids)
+        melds.append(
+            peer["meld"](peer["meld_kinds"][meld["kind"]], ids, opened=meld["kind"] != "ankan")
+        )
+    concealed = [take(k, red) for k, red in _peer_tiles(hand["hand"])]
+    tiles.extend(concealed)
+    ((win_kind, win_red),) = _peer_tiles(hand["win"])
+    same = [tile for tile in concealed if tile // 4 == win_kind]
+    red_id = win_kind * 4 if win_kind in PLAIN_FIVES else -1
+    win = next((tile for tile in same if (tile == red_id) == win_red), same[0])
+    return tiles, win, melds
+
+
+# Cross-check
+
+
+def cross_check(
+    hands: list[dict[str, Any]], ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
+) -> None:
+    """Print how often han, fu and points agree, and a few disagreements."""
+    tally: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    for hand, mine, peer in zip(hands, ours, theirs, strict=True):
+        verdict = _compare(mine, peer)
+        tally[verdict] += 1
+        if verdict != "agree" and shown[verdict] < 2 and sum(shown.values()) < SHOWN_DISAGREEMENTS:
+            shown[verdict] += 1
+            print(f"  {verdict}: {json.dumps(hand)}")
+            print(f"    ours: {_summary(mine)}")
+            print(f"    mahjong: {peer}")
+    total = sum(tally.values())
+    print(
+        f"cross-check: {tally['agree']:,} of {total:,} agree on han, fu and points "
+        f"(both errors count as agreeing); "
+        + ", ".join(f"{name} {count:,}" for name, count in sorted(tally.items()) if name != "agree")
+    )
+
+
+def _compare(mine: dict[str, Any], peer: dict[str, Any]) -> str:
+    if "error" in mine or "error" in peer:
+        return "agree" if ("error" in mine) == ("error" in peer) else "one side no yaku"
+    if mine["total"] != peer["total"]:
+        return "points differ"
+    if mine["han"] != peer["han"]:
+        return "han differ"
+    if not mine["yakuman"] and mine["fu"] != peer["fu"]:
+        return "fu differ"
+    return "agree"
+
+
+def _summary(result: dict[str, Any]) -> Any:
+    if "error" in result:
+        return result["error"]["code"]
+    yaku = [f"{y['name']} {y['han']}" for y in result["yaku"]]
+    return f"{result['han']} han {result['fu']} fu {result['total']} {yaku} dora {result['dora']}"
+
+
+# Timing and memory
+
+
+def _best_rate(
+    work: Callable[[], list[dict[str, Any]]], count: int, passes: int = PASSES
+) -> tuple[tuple[float, float], list[dict[str, Any]]]:
+    """Return (first-pass rate, best rate) in hands/s, and the last pass's results.
+
+    Rates are per second of this process's CPU time, so other load on the machine
+    slows neither side.
+    """
+    rates = []
+    results: list[dict[str, Any]] = []
+    for _ in range(passes):
+        start = time.process_time()
+        results = work()
+        rates.append(count / (time.process_time() - start))
+    return (rates[0], max(rates)), results
+
+
+def _report_batch_memory(hands: Iterable[dict[str, Any]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.jsonl"
+        path.write_text("".join(json.dumps(hand) + "\n" for hand in hands))
+        start = time.perf_counter()
+        with path.open() as stdin:
+            done = subprocess.run(
+                [sys.executable, "-m", "scoring", "hand"],
+                stdin=stdin,
+                stdout=subprocess.PIPE,
+                check=False,
+            )
+        elapsed = time.perf_counter() - start
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    lines = done.stdout.count(b"\n")
+    verdict = "under" if peak_mb < MEMORY_LIMIT_MB else "OVER"
+    print(
+        f"batch `python -m scoring hand < {HANDS:,} lines`: {lines:,} lines out in "
+        f"{elapsed:.2f}s (process start included), exit {done.returncode}, "
+        f"peak memory {peak_mb:.1f} MB ({verdict} {MEMORY_LIMIT_MB} MB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
