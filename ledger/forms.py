@@ -33,7 +33,6 @@ HAN_CHOICES = [
     ("Y3", "Triple yakuman"),
 ]
 FU_CHOICES = [("", "—"), *[(str(f), f"{f} fu") for f in (20, 25, *range(30, 140, 10))]]
-TILE_ROWS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
 HAND_FLAGS = [
     ("double_riichi", "Double riichi"),
     ("ippatsu", "Ippatsu"),
@@ -76,7 +75,9 @@ class RoundForm(forms.Form):
     note = forms.CharField(required=False, max_length=200)
     expected_number = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     request_id = forms.RegexField(
-        required=False, max_length=64, regex=r"^[A-Za-z0-9_-]+$",
+        required=False,
+        max_length=64,
+        regex=r"^[A-Za-z0-9_-]+$",
         error_messages={"invalid": "request id may hold only letters, digits, - and _"},
     )
 
@@ -145,8 +146,6 @@ class RoundForm(forms.Form):
             }
             for seat, name in zip(SEATS, self.names)
         ]
-
-    tile_rows = TILE_ROWS
 
     def tile_fields(self, suffix: str = "") -> dict[str, forms.BoundField]:
         """Return the bound fields to enter a hand as tiles."""

@@ -199,7 +199,9 @@ class Session(models.Model):
             try:
                 with transaction.atomic():
                     saved = session.rounds.create(
-                        number=number, outcome=outcome, request_id=request_id,
+                        number=number,
+                        outcome=outcome,
+                        request_id=request_id,
                         **_derived(state, -1),
                     )
             except IntegrityError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import uuid
@@ -206,14 +207,37 @@ def table_context(
         "round_count": len(rounds),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         "request_id": uuid.uuid4().hex,
+        "final_rows": _final_rows(state.get("final"), names),
     }
 
 
+def _final_rows(final: dict[str, Any] | None, names: list[str]) -> list[dict[str, Any]]:
+    """Return the final result by place (ties in seat order)."""
+    if not final:
+        return []
+    rows = [
+        {
+            "place": final["places"][s],
+            "name": names[s],
+            "score": final["scores"][s],
+            "result": final["results"][s],
+        }
+        for s in SEATS
+    ]
+    return sorted(rows, key=lambda row: row["place"])
+
+
 def _qr_svg(request: HttpRequest, session: Session) -> str:
-    """Return the table link as an inline SVG QR code."""
-    url = request.build_absolute_uri(reverse("join-table", args=[session.token]))
-    svg = segno.make(url, error="m").svg_inline(scale=4, title="QR code of the table link")
-    return str(svg)
+    """Return the table link as an inline SVG QR code (not needed by htmx fragments)."""
+    if request.htmx:
+        return ""
+    return qr_code_svg(request.build_absolute_uri(reverse("join-table", args=[session.token])))
+
+
+@functools.lru_cache(maxsize=256)
+def qr_code_svg(url: str) -> str:
+    """Return a URL as an inline SVG QR code."""
+    return str(segno.make(url, error="m").svg_inline(scale=4, title="QR code of the table link"))
 
 
 def session_table(request: HttpRequest, pk: int) -> HttpResponse:
@@ -272,7 +296,8 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             saved, created = session.record(
-                data["outcome"], expected_number=data["expected_number"],
+                data["outcome"],
+                expected_number=data["expected_number"],
                 request_id=data["request_id"],
             )
         except RoundConflict as conflict:

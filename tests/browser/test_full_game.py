@@ -167,11 +167,14 @@ def screenshot(page: Page, path: Path, width: int, height: int) -> None:
 
 
 def expect_final_result(page: Page, final: dict[str, Any]) -> None:
+    """Check the table page's final result, listed by place, against the replay."""
     card = page.locator(".card").filter(has=page.get_by_role("heading", name="Final result"))
     rows = card.locator("tbody tr")
     expect(rows).to_have_count(4)
-    for seat, name in enumerate(NAMES):
-        expect(rows.nth(seat).locator("td")).to_have_text(
+    by_place = sorted(range(4), key=lambda seat: (final["places"][seat], seat))
+    for row, seat in enumerate(by_place):
+        name = NAMES[seat]
+        expect(rows.nth(row).locator("td")).to_have_text(
             [
                 str(final["places"][seat]),
                 name,

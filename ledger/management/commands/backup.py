@@ -25,7 +25,10 @@ class Command(BaseCommand):
                 with connection.cursor() as cursor:
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             call_command(
-                "dumpdata", *BACKUP_APPS, indent=1, natural_foreign=False,
+                "dumpdata",
+                *BACKUP_APPS,
+                indent=1,
+                natural_foreign=False,
                 output=None if options["output"] == "-" else options["output"],
                 stdout=self.stdout,
             )
