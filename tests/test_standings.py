@@ -7,6 +7,7 @@ import datetime as dt
 import doctest
 import io
 import json
+import sys
 
 import pytest
 from django.urls import reverse
@@ -349,3 +350,31 @@ def test_staff_choose_tenhou_r_for_the_leaderboard(client, club):
 
 def test_ratings_doctests_pass():
     assert doctest.testmod(ratings).failed == 0
+
+
+def test_tobi_counts_games_finished_below_zero(client, db):
+    yakuman = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}], "riichi": []}
+    rounds = [yakuman, ron(1, 2), ron(2, 3), ron(3, 0), ron(0, 1, han=1, fu=30)]
+    create_session(rules=EAST, rounds=rounds)
+
+    rows = {r["player"]: r for r in board(client, scope="all")}
+
+    assert rows["Bo"]["tobi_rate"] == 1.0 and rows["Aki"]["tobi_rate"] == 0.0
+
+
+def test_yaku_of_hands_entered_as_tiles_are_counted(client, db, monkeypatch):
+    class Scorer:
+        @staticmethod
+        def score_hand(hand):
+            return {"han": 2, "fu": 30, "yakuman": 0, "yaku": [{"name": "riichi"}, "pinfu"]}
+
+    monkeypatch.setitem(sys.modules, "scoring.score", Scorer)
+    hand = {"tiles": "123m456p789s234s55z"}
+    win = {"result": "ron", "loser": 2, "wins": [{"winner": 0, "hand": hand}], "riichi": [0]}
+    session = create_session(rules=EAST, rounds=[win, *GAME_B])
+    aki = game_of("Aki", session)
+
+    page = client.get(reverse("player-stats", args=[aki.player_id])).content.decode()
+
+    assert aki.yaku == {"riichi": 1, "pinfu": 1}
+    assert "pinfu" in page
