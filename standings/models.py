@@ -346,6 +346,8 @@ def refresh_session(session: Session) -> None:
             for g in games
         ]
         player_ids = {row["player_id"] for row in before + after}
+        if not player_ids:  # a session in progress that never counted
+            return
         for scope in scopes_of(before + after):
             Standing.rewrite(scope, player_ids)
         starts = [row["finished_at"] for row in before] + [g.finished_at for g in games]
