@@ -378,3 +378,20 @@ def test_yaku_of_hands_entered_as_tiles_are_counted(client, db, monkeypatch):
 
     assert aki.yaku == {"riichi": 1, "pinfu": 1}
     assert "pinfu" in page
+
+
+def test_generated_club_is_consistent_with_the_engine(db):
+    from django.core.management import call_command
+
+    from ledger.models import Session
+    from standings.models import Standing
+
+    call_command("generate_club", players=8, sessions=12, verbosity=0, stdout=io.StringIO())
+
+    session = Session.objects.order_by("?").first()
+    final = session.replay()["final"]
+    results = sorted(session.results.all(), key=lambda r: r.seat)
+    assert [r.score for r in results] == final["scores"]
+    assert [r.result for r in results] == final["results"]
+    assert Standing.objects.filter(scope="all").count() == 8
+    assert Rating.objects.count() == 8
