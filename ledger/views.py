@@ -295,11 +295,16 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            saved, created = session.record(
-                data["outcome"],
-                expected_number=data["expected_number"],
-                request_id=data["request_id"],
-            )
+            with transaction.atomic():  # the round and its audit entry commit together
+                saved, created = session.record(
+                    data["outcome"],
+                    expected_number=data["expected_number"],
+                    request_id=data["request_id"],
+                )
+                if created:
+                    _audit(
+                        request, session, "record", round_number=saved.number, after=saved.outcome
+                    )
         except RoundConflict as conflict:
             form.add_error(None, f"{conflict}. The table shows the current state.")
             status = 409
@@ -307,8 +312,6 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(error))
             status = 422
         else:
-            if created:
-                _audit(request, session, "record", round_number=saved.number, after=saved.outcome)
             if not request.htmx:
                 return redirect(session)
             session, form, status = _load_session(pk), None, 200
