@@ -109,7 +109,7 @@ def _next_outcome(rng: random.Random, dealer: int) -> tuple[dict[str, Any], dict
         outcome = {"result": "tsumo", "winner": winner, "han": 3, "fu": 30, "riichi": [winner]}
         form = {"kind": "tsumo", "winner": winner, "han": 3, "fu": 30, "riichi": [winner]}
     else:
-        tenpai = sorted(rng.sample(others, rng.randrange(3)) + [dealer])
+        tenpai = sorted([*rng.sample(others, rng.randrange(3)), dealer])
         outcome = {"result": "draw", "tenpai": tenpai, "riichi": []}
         form = {"kind": "draw", "tenpai": tenpai}
     return outcome, form
