@@ -244,3 +244,15 @@ def test_a_finished_game_can_be_changed_only_by_a_member(client):
 
     assert (undo.status_code, edit.status_code, delete.status_code) == (403, 403, 403)
     assert session.outcomes() == [ron(1, 0)]
+
+
+def test_the_scoreboard_polls_and_answers_with_only_its_fragment(client):
+    session = create_session(rounds=[draw(1)])
+    url = reverse("session-table", args=[session.pk])
+
+    page = client.get(url).content.decode()
+    fragment = client.get(url, {"part": "scoreboard"}, headers=HTMX).content.decode()
+
+    assert 'hx-trigger="every 5s' in page
+    assert fragment.lstrip().startswith('<section id="scoreboard"')
+    assert "<html" not in fragment and "East 2" in fragment
