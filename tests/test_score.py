@@ -1,0 +1,284 @@
+"""score_hand: the result shape, situational validation, dora, the best reading, and
+the game engine scoring a win recorded as tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.dora import dora_kind
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.hand import Hand
+from scoring.score import HandToScore, score, score_hand
+from scoring.tiles import parse_tile
+from scoring.yaku import Situation
+
+RESULT_KEYS = [
+    "han",
+    "fu",
+    "fu_items",
+    "yaku",
+    "dora",
+    "yakuman",
+    "limit",
+    "base_points",
+    "payments",
+    "total",
+    "wait",
+]
+
+
+def _hand(hand: str, win: str, *melds: str, **flags: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"hand": hand, "win": win, "seat_wind": "S", "round_wind": "E"}
+    data["melds"] = [{"kind": m.split()[0], "tiles": m.split()[1]} for m in melds]
+    return {**data, **flags}
+
+
+def _error(data: dict[str, Any]) -> ScoringError:
+    with pytest.raises(ScoringError) as caught:
+        score_hand(data)
+    return caught.value
+
+
+# The result shape (FORMATS.md section 2)
+
+
+def test_the_formats_example_scores_in_the_documented_shape():
+    data = {
+        "hand": "234m406p789s22z",
+        "win": "2z",
+        "melds": [{"kind": "pon", "tiles": "777z"}],
+        "seat_wind": "S",
+        "round_wind": "E",
+        "rules": "tenhou",
+    }
+    assert score_hand(data) == {
+        "han": 2,
+        "fu": 30,
+        "fu_items": [
+            {"name": "base", "fu": 20},
+            {"name": "open_pon_honor", "fu": 4},
+            {"name": "pair_seat_wind", "fu": 2},
+            {"name": "tanki", "fu": 2},
+        ],
+        "yaku": [{"name": "yakuhai_chun", "han": 1}],
+        "dora": {"dora": 0, "aka": 1, "ura": 0},
+        "yakuman": 0,
+        "limit": "none",
+        "base_points": 480,
+        "payments": {"ron": 2000},
+        "total": 2000,
+        "wait": "tanki",
+    }
+
+
+def test_a_result_has_every_documented_key_in_order():
+    assert list(score_hand(_hand("234567m456p789s55p", "4m"))) == RESULT_KEYS
+
+
+@pytest.mark.parametrize(
+    ("seat", "payments", "total"),
+    [
+        ("E", {"non_dealer": 1000}, 3000 + 1000),
+        ("S", {"dealer": 1000, "non_dealer": 500}, 2000 + 1000),
+    ],
+)
+def test_tsumo_payments_split_by_dealer_and_total_adds_sticks(seat, payments, total):
+    data = _hand("234567m456p789s55p", "3m", seat_wind=seat, tsumo=True, riichi=True)
+    result = score_hand({**data, "riichi_sticks": 1})
+    assert (result["han"], result["fu"]) == (2, 30)  # 20 + kanchan 2 + tsumo 2, rounded up
+    assert result["payments"] == payments
+    assert result["total"] == total
+
+
+def test_honba_are_in_the_payments_and_the_total():
+    result = score_hand({**_hand("234567m456p789s55p", "4m"), "honba": 2, "riichi_sticks": 1})
+    assert result["payments"] == {"ron": 1000 + 600}
+    assert result["total"] == 1600 + 1000
+
+
+def test_a_yakuman_reports_its_multiple_13_han_each_and_its_limit():
+    result = score_hand(_hand("555z666z777z123m99p", "1m"))
+    assert (result["han"], result["yakuman"], result["limit"]) == (13, 1, "yakuman")
+    assert result["payments"] == {"ron": 32000}
+
+
+# Situational validation: each impossible combination is a bad_flags error
+
+
+@pytest.mark.parametrize(
+    ("flags", "melds", "words"),
+    [
+        ({"ippatsu": True}, (), "ippatsu needs riichi"),
+        ({"riichi": True, "double_riichi": True}, (), "exclusive"),
+        ({"riichi": True}, ("chi 123p",), "closed hand"),
+        ({"double_riichi": True}, ("pon 777z",), "closed hand"),
+        ({"haitei": True}, (), "tsumo"),
+        ({"houtei": True, "tsumo": True}, (), "ron"),
+        ({"rinshan": True, "tsumo": True}, (), "kan"),
+        ({"rinshan": True}, ("kan 8888s",), "tsumo"),
+        ({"rinshan": True, "haitei": True, "tsumo": True}, ("kan 8888s",), "rinshan, not haitei"),
+        ({"chankan": True, "tsumo": True}, (), "ron"),
+        ({"chankan": True, "houtei": True}, (), "exclusive"),
+        (
+            {"riichi": True, "ippatsu": True, "rinshan": True, "tsumo": True},
+            ("ankan 8888s",),
+            "own kan",
+        ),
+        ({"tenhou": True, "tsumo": True}, (), "dealer"),
+        ({"tenhou": True, "seat_wind": "E"}, (), "tsumo"),
+        ({"chiihou": True, "tsumo": True, "seat_wind": "E"}, (), "non-dealer"),
+        ({"chiihou": True}, (), "tsumo"),
+        ({"renhou": True, "seat_wind": "E"}, (), "non-dealer"),
+        ({"renhou": True, "tsumo": True}, (), "ron"),
+        ({"chiihou": True, "tsumo": True}, ("pon 777z",), "no melds"),
+        ({"chiihou": True, "tsumo": True, "riichi": True}, (), "excludes riichi"),
+        ({"robbed_kan": "ankan"}, (), "needs chankan"),
+    ],
+)
+def test_impossible_flags_are_a_clear_error(flags, melds, words):
+    concealed = "234567m456p55p" if melds else "234567m456p789s55p"
+    error = _error(_hand(concealed, "3m", *melds, **flags))
+    assert error.code == "bad_flags"
+    assert words in str(error)
+
+
+def test_chankan_needs_the_winning_tile_to_be_the_only_copy_in_hand():
+    error = _error(_hand("123m456p789s55p", "5p", "chi 234s", chankan=True))
+    assert error.code == "bad_flags"
+    assert "fourth 5p" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ({"hand": "123m", "win": "1m"}, "wrong_tile_count"),
+        ({"hand": "123m456p789s55p1x", "win": "1m"}, "bad_notation"),
+        ({"hand": "123m456p789s555p11m", "win": "9z"}, "bad_notation"),
+        ({"hand": "123m456p789s555p66z", "win": "1z"}, "bad_win_tile"),
+        ({"hand": "123m456p789s12356p", "win": "1m"}, "not_a_winning_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "riichi": "yes"}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "seat_wind": "X"}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "honba": -1}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "rules": "nope"}, "bad_option"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "dora": "1m1m1m"}, "bad_notation"),
+        (
+            {"hand": "1111m456p789s55p", "win": "1m", "melds": [{"kind": "pon", "tiles": "1m"}]},
+            "bad_meld",
+        ),
+    ],
+)
+def test_bad_input_is_an_error_with_its_code(data, code):
+    assert _error(data).code == code
+
+
+# Dora
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [
+        ("9m", "1m"),
+        ("9p", "1p"),
+        ("0s", "6s"),
+        ("4z", "1z"),
+        ("3z", "4z"),
+        ("7z", "5z"),
+        ("5z", "6z"),
+    ],
+)
+def test_the_dora_follows_its_indicator_wrapping_within_its_group(indicator, dora):
+    assert dora_kind(parse_tile(indicator)) == parse_tile(dora)
+
+
+def test_dora_count_once_per_tile_per_indicator_and_add_han():
+    result = score_hand(_hand("111m456p789s55p", "4p", "pon 777z", dora="9m9m"))
+    assert result["dora"] == {"dora": 6, "aka": 0, "ura": 0}
+    assert result["han"] == 1 + 6
+
+
+def test_ura_dora_count_only_under_riichi():
+    data = _hand("234567m456p789s55p", "4m", ura="4p", dora="1m")
+    assert score_hand(data)["dora"] == {"dora": 1, "aka": 0, "ura": 0}
+    assert score_hand({**data, "riichi": True})["dora"] == {"dora": 1, "aka": 0, "ura": 3}
+
+
+def test_dora_alone_are_no_yaku():
+    error = _error(_hand("234567m456p55p", "3m", "chi 789s", dora="4p", ura="4p"))
+    assert error.code == "no_yaku"
+    assert "dora" in str(error)
+
+
+def test_a_kan_counts_four_dora():
+    result = score_hand(
+        _hand("234m567p11p", "2m", "chi 123m", "kan 8888s", tsumo=True, rinshan=True, dora="7s")
+    )
+    assert result["dora"]["dora"] == 4
+
+
+def test_indicators_and_hand_cannot_hold_a_fifth_copy():
+    assert _error(_hand("111m456p789s55p", "4p", "pon 777z", dora="7z7z")).code == "bad_notation"
+
+
+# The best reading
+
+
+def test_111222333_ron_on_3_is_read_as_sequences_when_triplets_have_no_yaku():
+    result = score_hand(_hand("111222333m55p789s", "3m"))
+    assert [y["name"] for y in result["yaku"]] == ["iipeikou"]
+    assert (result["wait"], result["fu"]) == ("penchan", 40)
+
+
+def test_111222333_tsumo_is_read_as_three_concealed_triplets():
+    result = score_hand(_hand("111222333m55p789s", "3m", tsumo=True))
+    assert [y["name"] for y in result["yaku"]] == ["menzen_tsumo", "sanankou"]
+    assert (result["han"], result["fu"], result["wait"]) == (3, 40, "shanpon")
+
+
+def test_1123_won_on_1_takes_the_ryanmen_reading_for_pinfu():
+    result = score_hand(_hand("11123m456p789s234s", "1m", riichi=True))
+    assert [y["name"] for y in result["yaku"]] == ["riichi", "pinfu"]
+    assert (result["wait"], result["fu"]) == ("ryanmen", 30)
+    assert "tanki" not in {item["name"] for item in result["fu_items"]}
+
+
+def test_1123_won_on_1_takes_the_tanki_reading_when_it_pays_more_fu():
+    result = score_hand(_hand("11123m456p789s555z", "1m", tsumo=True))
+    assert result["wait"] == "tanki"
+    assert {item["name"] for item in result["fu_items"]} >= {"tanki", "closed_pon_honor"}
+
+
+def test_1123_won_on_3_is_a_penchan():
+    result = score_hand(_hand("11123m456p789s234s", "3m", riichi=True))
+    assert (result["wait"], result["fu"]) == ("penchan", 40)
+
+
+def test_the_best_reading_is_the_highest_payment_not_the_most_han_first():
+    # Ryanpeikou (3+1+...) beats chiitoitsu on the same tiles.
+    result = score_hand(_hand("223344m667788p55s", "2m"))
+    assert "ryanpeikou" in {y["name"] for y in result["yaku"]}
+    assert result["han"] == 5
+
+
+def test_score_takes_engine_values_too():
+    request = HandToScore(Hand.parse("234567m456p789s55p", "4m"), Situation(riichi=True))
+    result = score(request)
+    assert (result.value.han, result.fu.total, result.payments.ron) == (2, 30, 2900)  # dealer
+
+
+# The game engine scores a win recorded as tiles through score_hand
+
+
+def test_a_game_record_win_given_as_tiles_is_scored_by_score_hand():
+    hand = {"hand": "234567m456p789s55p", "win": "4m"}
+    record = {
+        "rules": {"preset": "club"},
+        "players": ["A", "B", "C", "D"],
+        "rounds": [
+            {"result": "ron", "loser": 1, "wins": [{"winner": 0, "hand": hand}], "riichi": [0]}
+        ],
+    }
+    first = replay(record).to_json()["rounds"][0]
+    assert first["deltas"] == [-1000 + 2900 + 1000, -2900, 0, 0]
