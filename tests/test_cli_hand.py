@@ -1,0 +1,74 @@
+"""``python -m scoring hand``: one hand JSON as an argument, or JSON Lines on stdin with
+one result or error line per input line, in order."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from scoring.cli import main
+from scoring.score import score_hand
+
+PINFU = {"hand": "234567m456p789s55p", "win": "4m", "seat_wind": "S"}
+NO_YAKU = {"hand": "234567m456p55p", "win": "3m", "melds": [{"kind": "chi", "tiles": "789s"}]}
+
+
+def test_an_argument_hand_prints_its_result_as_one_json_line(capsys):
+    status = main(["hand", json.dumps(PINFU)])
+    out = capsys.readouterr().out
+
+    assert status == 0
+    assert out.count("\n") == 1
+    assert json.loads(out) == score_hand(PINFU)
+
+
+def test_an_argument_hand_with_an_error_prints_the_error_object_and_exits_2(capsys):
+    status = main(["hand", json.dumps(NO_YAKU)])
+    error = json.loads(capsys.readouterr().out)["error"]
+
+    assert status == 2
+    assert error["code"] == "no_yaku"
+    assert error["message"].startswith("no yaku")
+
+
+def test_stdin_lines_get_one_answer_each_in_order(capsys, monkeypatch):
+    lines = [json.dumps(PINFU), json.dumps(NO_YAKU), "not json", "[1, 2]", json.dumps(PINFU)]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+
+    status = main(["hand"])
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+    assert status == 0
+    assert [a.get("error", {}).get("code") for a in answers] == [
+        None,
+        "no_yaku",
+        "bad_hand",
+        "bad_hand",
+        None,
+    ]
+    assert answers[0] == answers[4] == score_hand(PINFU)
+
+
+def test_blank_stdin_lines_are_skipped(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" + json.dumps(PINFU) + "\n\n"))
+
+    main(["hand"])
+
+    assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_a_batch_from_the_shell_answers_every_line():
+    lines = [json.dumps({**PINFU, "honba": honba}) for honba in range(50)]
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "hand"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0
+    assert [a["payments"]["ron"] for a in answers] == [1000 + 300 * h for h in range(50)]
