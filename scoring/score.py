@@ -23,10 +23,12 @@ from scoring.hand import KOKUSHI, Hand, Reading, meld_block, read_counts, readin
 from scoring.rules import Rules
 from scoring.tiles import (
     EAST,
+    NORTH,
     RED_FIVES,
+    SOUTH,
+    WEST,
     Meld,
     check_copies,
-    format_tiles,
     kind,
     parse_tiles,
     tile_counts,
@@ -77,17 +79,27 @@ class HandToScore(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {data!r}")
-        context = WinContext.from_json(data)
+        seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
+        situation = Situation.from_json(data, is_dealer=seat_wind == EAST)
         return cls(
             hand=_fast_hand(data) or Hand.from_json(data),
-            situation=Situation.from_json(data, is_dealer=context.seat_wind == EAST),
-            context=context,
+            situation=situation,
+            context=WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan),
             dora=_indicators(data, "dora"),
             ura=_indicators(data, "ura"),
             honba=_count(data, "honba"),
             riichi_sticks=_count(data, "riichi_sticks"),
             rules=_rules(data.get("rules")),
         )
+
+
+WIND_OF_LETTER = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+
+
+def _wind(data: Mapping[str, Any], key: str) -> int:
+    letter = data.get(key, "E")
+    wind = WIND_OF_LETTER.get(letter) if type(letter) is str else None
+    return WinContext.from_json({key: letter}).seat_wind if wind is None else wind
 
 
 def _indicators(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
@@ -247,8 +259,8 @@ def score(request: HandToScore) -> HandScore:
     all_counts = tile_counts(all_tiles) if melds else counts
     win = kind(hand.win)
     found = read_counts(counts, win, tuple(meld_block(m) for m in melds)) or readings(hand)
-    _check(request, found, all_counts)
     quads = sum(1 for meld in melds if meld.is_kan) if melds else 0
+    _check(request, found, all_counts, quads)
     shape = hand_shape(all_tiles, counts, win, quads)
     dora = _dora(request, all_tiles, all_counts)
     options = [option for reading in found for option in _options(request, reading, shape, dora)]
@@ -308,14 +320,16 @@ def _rank(request: HandToScore, option: _Option) -> tuple[int, int, int]:
     return (_payments(request, value).total(), value.han, value.fu)
 
 
-def _check(request: HandToScore, found: tuple[Reading, ...], all_counts: Sequence[int]) -> None:
+def _check(
+    request: HandToScore, found: tuple[Reading, ...], all_counts: Sequence[int], quads: int
+) -> None:
     hand, situation = request.hand, request.situation
     melds = hand.melds
     check_situation(
         situation,
-        is_closed=all(not meld.is_open for meld in melds),
+        is_closed=found[0].is_closed,
         has_melds=bool(melds),
-        has_kan=any(meld.is_kan for meld in melds),
+        has_kan=quads > 0,
     )
     if situation.chankan:
         _check_chankan(hand, situation, found, request.rules, all_counts)
@@ -396,7 +410,7 @@ def _hand_score(request: HandToScore, best: _Option) -> HandScore:
 
 
 def _no_yaku_message(hand: Hand, dora: DoraCount) -> str:
-    tiles = format_tiles(hand.concealed)
+    where = f"the hand won on {tile_name(hand.win)}"
     if dora.han:
-        return f"no yaku in {tiles}: its {dora.han} dora do not make a yaku"
-    return f"no yaku in {tiles}"
+        return f"no yaku in {where}: its {dora.han} dora do not make a yaku"
+    return f"no yaku in {where}"

@@ -134,6 +134,7 @@ FLAGS = (
     "renhou",
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
+NO_FLAGS = (False,) * len(ALL_FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -168,12 +169,11 @@ class Situation(NamedTuple):
         >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
         True
         """
-        get = data.get
-        flags = [get(name, False) for name in ALL_FLAGS]
-        for name, value in zip(ALL_FLAGS, flags):
-            if value is not True and value is not False:
-                raise BadHandError(f"{name} must be true or false, not {value!r}")
-        robbed = get("robbed_kan", "kakan")
+        flags = tuple(map(data.get, ALL_FLAGS, NO_FLAGS))
+        if set(map(type, flags)) != {bool}:
+            name, value = next((n, v) for n, v in zip(ALL_FLAGS, flags) if type(v) is not bool)
+            raise BadHandError(f"{name} must be true or false, not {value!r}")
+        robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {robbed!r}")
         return cls._make((*flags, is_dealer, robbed))
@@ -408,7 +408,9 @@ def set_facts(reading: Reading, *, tsumo: bool) -> SetFacts:
 def _yakuman_names(
     reading: Reading, shape: HandShape, s: Situation, facts: SetFacts | None, rules: Rules
 ) -> list[str]:
-    names = [name for name in ("tenhou", "chiihou") if getattr(s, name)] if s.tsumo else []
+    names = []
+    if s.tenhou or s.chiihou:
+        names.append("tenhou" if s.tenhou else "chiihou")
     if s.renhou and rules.renhou == "yakuman":
         names.append("renhou_yakuman")
     if reading.form == KOKUSHI:
@@ -520,5 +522,4 @@ def _run_names(runs: tuple[int, ...]) -> list[str]:
 
 def _has_three_suits(tiles: tuple[int, ...]) -> bool:
     """Return whether one number appears in all three suits among the sets' tiles."""
-    starts = set(tiles)
-    return any(n in starts and n + 9 in starts and n + 18 in starts for n in range(9))
+    return any(tile < 9 and tile + 9 in tiles and tile + 18 in tiles for tile in tiles)
