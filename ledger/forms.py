@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from ledger.models import SEATS, Player, Ruleset, Season
+from ledger.rules_form import RulesOptionsForm
 from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
@@ -327,8 +328,11 @@ class NewSessionForm(forms.Form):
     season = forms.ModelChoiceField(queryset=Season.objects.filter(is_closed=False), required=False)
     table_name = forms.CharField(max_length=40, required=False, label="Table")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, options_form: RulesOptionsForm | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.options_form = options_form
         choices = [(f"preset:{name}", f"Preset: {name}") for name in PRESETS]
         choices += [(f"ruleset:{r.pk}", f"Club ruleset: {r.name}") for r in Ruleset.objects.all()]
         self.fields["rules_choice"].choices = choices
@@ -346,6 +350,9 @@ class NewSessionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        options = self.options_form
+        if options is not None and options.is_bound and not options.is_valid():
+            raise forms.ValidationError("Some rule options are not valid: see the options below.")
         names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
         if all(names) and len({n.casefold() for n in names}) < 4:
             raise forms.ValidationError("The four players must be four different people.")
@@ -354,14 +361,24 @@ class NewSessionForm(forms.Form):
         return data
 
     def _rules(self, data: dict[str, Any]) -> tuple[dict[str, Any], Ruleset | None]:
-        kind, _, key = (data.get("rules_choice") or "preset:club").partition(":")
-        ruleset = Ruleset.objects.filter(pk=key).first() if kind == "ruleset" else None
-        base: dict[str, Any] = dict(ruleset.rules) if ruleset else {"preset": key}
+        ruleset, base = rules_of_choice(data.get("rules_choice") or "preset:club")
+        bound = self.options_form is not None and self.options_form.is_bound
+        changes = self.options_form.changes() if bound else {}
         extra = parse_json_object(data.get("options") or "", "options")
         try:
-            return Rules.from_json({**base, **extra}).to_json(), ruleset
+            return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
         except ScoringError as error:
             raise forms.ValidationError(f"Rules: {error}") from None
+
+
+def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
+    """Return the club ruleset (if any) and the rules JSON a "preset:x"/"ruleset:N" choice names."""
+    kind, _, key = choice.partition(":")
+    if kind == "ruleset":
+        ruleset = Ruleset.objects.filter(pk=key).first() if key.isdigit() else None
+        if ruleset is not None:
+            return ruleset, dict(ruleset.rules)
+    return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}
 
 
 def parse_json_object(text: str, what: str) -> dict[str, Any]:

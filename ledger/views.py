@@ -19,7 +19,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ledger.charts import score_chart
-from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named
+from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named, rules_of_choice
+from ledger.rules_form import RulesOptionsForm
+from scoring.rules import Rules
 from ledger.models import (
     SEATS,
     AuditEntry,
@@ -133,8 +135,12 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def session_new(request: HttpRequest) -> HttpResponse:
-    """Start a session: four players, seating and rules."""
-    form = NewSessionForm(request.POST or None)
+    """Start a session: four players, seating, the rules and their options."""
+    choice = request.POST.get("rules_choice") or request.GET.get("rules_choice") or "preset:club"
+    options_form = _options_form(request, choice)
+    form = NewSessionForm(
+        request.POST or None, options_form=options_form, initial={"rules_choice": choice}
+    )
     if request.method == "POST" and form.is_valid():
         if not request.user.is_authenticated:
             raise PermissionDenied("Starting a session needs a club member's login.")
@@ -142,9 +148,30 @@ def session_new(request: HttpRequest) -> HttpResponse:
         _audit(request, session, "start", after=session.to_record())
         request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
         return redirect(session)
-    return render(
-        request, "ledger/session_new.html", {"form": form, "players": Player.objects.all()}
-    )
+    template = "ledger/session_new.html"
+    if request.htmx and request.GET.get("part") == "rules-options":
+        template += "#rules-options"
+    context = {
+        "form": form,
+        "options_form": options_form,
+        "rules_choice": choice,
+        "players": Player.objects.all(),
+    }
+    return render(request, template, context)
+
+
+def _options_form(request: HttpRequest, choice: str) -> RulesOptionsForm:
+    """Return the options panel for the chosen rules.
+
+    Posted options count only if the panel showed the chosen rules' values (without
+    JavaScript, changing the rules does not refresh the panel).
+    """
+    try:
+        base = Rules.from_json(rules_of_choice(choice)[1])
+    except ScoringError:
+        base = Rules()
+    shown_for_choice = request.method == "POST" and request.POST.get("opt-for") == choice
+    return RulesOptionsForm(request.POST if shown_for_choice else None, base=base)
 
 
 def _create_session(data: dict[str, Any]) -> Session:

@@ -134,3 +134,106 @@ def test_admin_lists_every_model(admin_client):
 
     for name in ("Players", "Rulesets", "Seasons", "Sessions", "Rounds", "Results", "Audit entrys"):
         assert name.lower() in page.lower()
+
+
+def _panel(client, choice: str) -> dict[str, object]:
+    """Return the options panel's fields as a browser would post them, unchanged."""
+    from ledger.rules_form import RulesOptionsForm
+    from ledger.forms import rules_of_choice
+    from scoring.rules import Rules
+
+    form = RulesOptionsForm(base=Rules.from_json(rules_of_choice(choice)[1]))
+    data: dict[str, object] = {"opt-for": choice}
+    for name, field in form.fields.items():
+        value = form.initial[name]
+        if field.widget.input_type == "checkbox" and not isinstance(value, list):
+            if value:
+                data[f"opt-{name}"] = "on"
+        elif value is not None:
+            data[f"opt-{name}"] = value
+    return data
+
+
+def test_options_changed_in_the_panel_are_kept_with_the_session(member):
+    data = {
+        **FOUR,
+        "seating": "in_order",
+        "rules_choice": "preset:wrc",
+        **_panel(member, "preset:wrc"),
+        "opt-start_points": "25000",
+        "opt-game_length": "east",
+    }
+    data.pop("opt-kiriage")
+
+    response = member.post(reverse("session-new"), data)
+
+    assert response.status_code == 302
+    assert Session.objects.get().rules == {
+        "preset": "wrc",
+        "start_points": 25000,
+        "game_length": "east",
+        "kiriage": False,
+    }
+
+
+def test_an_unchanged_panel_keeps_the_preset_as_it_is(member):
+    data = {
+        **FOUR,
+        "seating": "in_order",
+        "rules_choice": "preset:mleague",
+        **_panel(member, "preset:mleague"),
+    }
+
+    member.post(reverse("session-new"), data)
+
+    assert Session.objects.get().rules == {"preset": "mleague"}
+
+
+def test_a_panel_shown_for_other_rules_is_ignored(member):
+    data = {
+        **FOUR,
+        "seating": "in_order",
+        "rules_choice": "preset:tenhou",
+        **_panel(member, "preset:wrc"),
+    }
+
+    member.post(reverse("session-new"), data)
+
+    assert Session.objects.get().rules == {"preset": "tenhou"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"opt-uma": "a lot"}, "four numbers"),
+        ({"opt-start_points": "-5"}, "start_points must be 0 or more"),
+        ({"opt-game_length": "forever"}, "Select a valid choice"),
+    ],
+)
+def test_bad_panel_options_are_explained(member, change, message):
+    data = {
+        **FOUR,
+        "seating": "in_order",
+        "rules_choice": "preset:wrc",
+        **_panel(member, "preset:wrc"),
+        **change,
+    }
+
+    response = member.post(reverse("session-new"), data)
+
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_choosing_other_rules_refreshes_the_panel(client):
+    response = client.get(
+        reverse("session-new"),
+        {"part": "rules-options", "rules_choice": "preset:ema"},
+        headers={"HX-Request": "true"},
+    )
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<details id="rules-options"')
+    assert 'name="opt-for" value="preset:ema"' in page
+    assert 'name="opt-start_points"' in page and 'value="30000"' in page
