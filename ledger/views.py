@@ -20,8 +20,6 @@ from django.views.decorators.http import require_POST
 
 from ledger.charts import score_chart
 from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named, rules_of_choice
-from ledger.rules_form import RulesOptionsForm
-from scoring.rules import Rules
 from ledger.models import (
     SEATS,
     AuditEntry,
@@ -34,7 +32,9 @@ from ledger.models import (
     new_token,
 )
 from ledger.records import RecordError, import_records
+from ledger.rules_form import RulesOptionsForm
 from scoring.errors import ScoringError
+from scoring.rules import Rules
 
 WINDS = "ESWN"
 TABLE_TOKENS = "table_tokens"
