@@ -175,10 +175,11 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
         return None
     if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds):
         return None
-    try:
-        meld_values = tuple([_cached_meld(meld["kind"], meld["tiles"]) for meld in melds])
-    except (TypeError, KeyError):
+    if not all(
+        type(meld) is dict and _are_texts(meld.get("kind"), meld.get("tiles")) for meld in melds
+    ):
         return None
+    meld_values = tuple([_cached_meld(meld["kind"], meld["tiles"]) for meld in melds])
     tiles = concealed + sum([meld.tiles for meld in meld_values], ()) if melds else concealed
     counts = tile_counts(tiles)
     if max(counts) > 4 or (max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles)):
@@ -187,6 +188,10 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     if tile not in concealed and not tile_counts(concealed)[kind(tile)]:
         return None
     return _trusted_hand(concealed, tile, meld_values)
+
+
+def _are_texts(*values: Any) -> bool:
+    return all(type(value) is str for value in values)
 
 
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:

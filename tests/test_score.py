@@ -163,6 +163,15 @@ def test_chankan_needs_the_winning_tile_to_be_the_only_copy_in_hand():
         ({"hand": "123m456p789s555p11m", "win": "1m", "seat_wind": "X"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "honba": -1}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "rules": "nope"}, "bad_option"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "rules": {"kiriage": "yes"}}, "bad_option"),
+        (
+            {"hand": "123m456p789s55p", "win": "1m", "melds": [{"kind": "pon", "tiles": 5}]},
+            "bad_hand",
+        ),
+        ({"hand": "123m456p789s55p", "win": "1m", "melds": ["pon 777z"]}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "dora": 5}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "dora": "1m2m3m4m5m6m"}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "robbed_kan": "kan"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "dora": "1m1m1m"}, "bad_notation"),
         (
             {"hand": "1111m456p789s55p", "win": "1m", "melds": [{"kind": "pon", "tiles": "1m"}]},
