@@ -13,6 +13,14 @@ Glossary (the table words used in names throughout):
 - riichi sticks: those 1,000-point deposits; the next winner takes them.
 - seat: a player's starting seat, 0 = the first dealer; winds are derived per round.
 - yakuman: a limit hand worth 8000 base points per multiple.
+- renchan: the dealer keeps the deal (after a dealer win, or tenpai at a draw).
+- tobi: a player's score going below zero (or to zero), which may end the game.
+- uma: the points moved between places at the end; oka: the bonus to first place.
+- pao: the liability of a player who fed the last set of certain yakuman.
+- chombo: a foul, paid as a reverse mangan or deducted after uma.
+- tenpai: one tile from a complete hand; shanten: how many tiles from tenpai.
+- waits: tanki (pair), shanpon (two pairs), kanchan (middle), penchan (edge), ryanmen (open).
+- karaten: a tenpai whose winning tiles are all already seen or held.
 """
 
 from __future__ import annotations
