@@ -308,21 +308,11 @@ def _value(option: _Option, rules: Rules) -> HandValue:
     return HandValue(han=han + option.dora.han, fu=total_fu)
 
 
-def _payments(request: HandToScore, value: HandValue) -> WinPayments:
-    situation = request.situation
-    return win_payments(
-        value,
-        is_dealer=situation.is_dealer,
-        tsumo=situation.tsumo,
-        rules=request.rules,
-        honba=request.honba,
-    )
-
-
 def _rank(request: HandToScore, option: _Option) -> tuple[int, int, int]:
     """Return what decides between readings: the payment, then han, then fu."""
-    value = _value(option, request.rules)
-    return (_payments(request, value).total(), value.han, value.fu)
+    value, situation = _value(option, request.rules), request.situation
+    payments = _priced(value, situation.is_dealer, situation.tsumo, request.honba, request.rules)[0]
+    return (payments.total(), value.han, value.fu)
 
 
 def _check(
@@ -397,10 +387,11 @@ def _options(
 
 
 def _hand_score(request: HandToScore, best: _Option) -> HandScore:
-    rules = request.rules
+    rules, situation = request.rules, request.situation
     value = _value(best, rules)
-    payments = _payments(request, value)
-    points = base_points(value, rules)
+    payments, points, limit = _priced(
+        value, situation.is_dealer, situation.tsumo, request.honba, rules
+    )
     return HandScore(
         value=value,
         fu=best.fu,
@@ -409,9 +400,29 @@ def _hand_score(request: HandToScore, best: _Option) -> HandScore:
         wait=best.wait,
         payments=payments,
         total=payments.total() + STICK * request.riichi_sticks,
-        limit=LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none"),
+        limit=limit,
         base_points=points,
     )
+
+
+# Speed: han/fu/yakuman values are few, so their payments are looked up like a score
+# table. Keyed by the rules' id; each entry keeps its rules alive and is checked
+# against them, so an id is never mistaken for another rules value.
+Priced = tuple[WinPayments, int, str]  # payments, base points, limit name
+_PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
+
+
+def _priced(value: HandValue, is_dealer: bool, tsumo: bool, honba: int, rules: Rules) -> Priced:
+    key = (value.han, value.fu, value.yakuman, is_dealer, tsumo, honba, id(rules))
+    entry = _PRICES.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_PRICES) > 8192:
+            _PRICES.clear()
+        payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+        points = base_points(value, rules)
+        limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
+        entry = _PRICES[key] = (rules, (payments, points, limit))
+    return entry[1]
 
 
 def _no_yaku_message(hand: Hand, dora: DoraCount) -> str:

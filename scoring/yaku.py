@@ -346,7 +346,30 @@ def find_yaku(
     if not names:
         names = _situational_names(situation, closed)
         names.extend(_pattern_names(reading, shape, facts, context, rules))
-    return tuple(yaku_han(name, is_closed=closed, rules=rules) for name in names)
+    table = han_table(rules, is_closed=closed)
+    return tuple([table[name] for name in names])
+
+
+# Speed: one table per rules value and closedness, so a hand's yaku are looked up,
+# not built. Rules values are few (presets are cached by the caller), and the table
+# keeps its rules alive so an id is never reused while its entry exists.
+_HAN_TABLES: dict[tuple[int, bool], tuple[Rules, dict[str, YakuHan]]] = {}
+
+
+def han_table(rules: Rules, *, is_closed: bool) -> dict[str, YakuHan]:
+    """Return every yaku's ``YakuHan`` under the rules on a closed or open hand.
+
+    >>> han_table(Rules(), is_closed=False)["chanta"]
+    YakuHan(name='chanta', han=1)
+    """
+    key = (id(rules), is_closed)
+    entry = _HAN_TABLES.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_HAN_TABLES) > 256:
+            _HAN_TABLES.clear()
+        table = {name: yaku_han(name, is_closed=is_closed, rules=rules) for name in YAKU}
+        entry = _HAN_TABLES[key] = (rules, table)
+    return entry[1]
 
 
 def _situational_names(s: Situation, closed: bool) -> list[str]:
