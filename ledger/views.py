@@ -11,6 +11,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -129,9 +130,13 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "session__results", queryset=Result.objects.filter(player=player), to_attr="mine"
             ),
         )
-        .order_by("-session__started_at")
+        .order_by("-session__started_at", "-session__pk")
     )
-    return render(request, "ledger/player_detail.html", {"player": player, "seats": seats})
+    page = Paginator(seats, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ledger/player_detail.html", {"player": player, "seats": page})
+
+
+SESSIONS_PER_PAGE = 50
 
 
 def session_new(request: HttpRequest) -> HttpResponse:

@@ -356,8 +356,8 @@ def refresh_session(session: Session) -> None:
 
 
 def session_games(session: Session) -> list[PlayerGame]:
-    """Return the unsaved games of a finished session (none while it is in progress)."""
-    if session.status != Session.Status.FINISHED:
+    """Return the unsaved games of a finished session (none while in progress or deleted)."""
+    if session.status != Session.Status.FINISHED or session.deleted_at is not None:
         return []
     game = session.game()
     results = {r.seat: r for r in session.results.all()}

@@ -74,7 +74,9 @@ def test_backup_then_restore_into_an_empty_database_gives_identical_results(tmp_
     call_command("restore", str(path))
 
     assert [s.replay() for s in Session.objects.order_by("pk")] == before["replays"]
-    assert sorted(Result.objects.values_list("player__name", "place", "result")) == before["results"]
+    assert (
+        sorted(Result.objects.values_list("player__name", "place", "result")) == before["results"]
+    )
     assert "restored 8 player(s), 2 session(s)" in capsys.readouterr().out
 
 
@@ -91,3 +93,36 @@ def test_restore_refuses_a_database_with_data_and_bad_files(tmp_path):
         call_command("restore", str(not_backup))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("restore", str(tmp_path / "missing.json"))
+
+
+def test_a_deleted_session_leaves_the_leaderboard_and_comes_back_on_restore(member):
+    from standings.models import PlayerGame
+
+    session = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
+    url = reverse("leaderboard") + "?scope=all"
+    assert PlayerGame.objects.filter(session=session).count() == 4
+
+    member.post(reverse("session-delete", args=[session.pk]))
+
+    assert PlayerGame.objects.filter(session=session).count() == 0
+    assert "Aki" not in member.get(url).content.decode()
+
+    member.post(reverse("session-restore", args=[session.pk]))
+
+    assert PlayerGame.objects.filter(session=session).count() == 4
+    assert "Aki" in member.get(url).content.decode()
+
+
+def test_backup_and_restore_keep_the_leaderboard_identical(client, tmp_path):
+    create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
+    create_session(names=("Ren", "Sora", "Tai", "Umi"), rules=ONE_ROUND, rounds=[draw(2)])
+    url = reverse("leaderboard") + "?scope=all"
+    before = client.get(url).content.decode()
+    path = tmp_path / "club.json"
+
+    call_command("backup", "-o", str(path))
+    call_command("flush", "--noinput")
+    call_command("restore", str(path))
+
+    after = client.get(url).content.decode()
+    assert before.split("<main", 1)[1] == after.split("<main", 1)[1]

@@ -237,3 +237,20 @@ def test_choosing_other_rules_refreshes_the_panel(client):
     assert page.lstrip().startswith('<details id="rules-options"')
     assert 'name="opt-for" value="preset:ema"' in page
     assert 'name="opt-start_points"' in page and 'value="30000"' in page
+
+
+def test_player_page_pages_through_many_sessions(client, django_assert_max_num_queries):
+    from ledger.views import SESSIONS_PER_PAGE
+
+    for _ in range(SESSIONS_PER_PAGE + 3):
+        session = create_session(rules={"preset": "wrc", "game_length": "one_round"})
+    player = session.players()[0]
+
+    with django_assert_max_num_queries(20):
+        first = client.get(reverse("player-detail", args=[player.pk])).content.decode()
+    second = client.get(reverse("player-detail", args=[player.pk]), {"page": "2"}).content.decode()
+    wrong = client.get(reverse("player-detail", args=[player.pk]), {"page": "x"})
+
+    assert "Page 1 of 2" in first and "Older sessions" in first
+    assert "Page 2 of 2" in second and second.count("<tr>") >= 3
+    assert wrong.status_code == 200
