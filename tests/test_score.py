@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bench.hands import complete_hand
 from scoring.dora import dora_kind
 from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.hand import Hand
 from scoring.score import HandToScore, score, score_hand
-from scoring.tiles import parse_tile
-from scoring.yaku import Situation
+from scoring.tiles import format_tiles, parse_tile, tile_name
+from scoring.yaku import YAKU, Situation
 
 RESULT_KEYS = [
     "han",
@@ -291,3 +294,36 @@ def test_a_game_record_win_given_as_tiles_is_scored_by_score_hand():
     }
     first = replay(record).to_json()["rounds"][0]
     assert first["deltas"] == [-1000 + 2900 + 1000, -2900, 0, 0]
+
+
+# Properties over generated hands
+
+
+@given(st.randoms(use_true_random=False), st.booleans(), st.sampled_from("ESWN"))
+@settings(max_examples=200, deadline=None)
+def test_every_generated_hand_scores_or_is_a_clean_no_yaku(rng, tsumo, seat):
+    hand = complete_hand(rng)
+    closed = all(not meld.is_open for meld in hand.melds)
+    data = {
+        "hand": format_tiles(hand.concealed),
+        "win": tile_name(hand.win),
+        "melds": [meld.to_json() for meld in hand.melds],
+        "tsumo": tsumo,
+        "riichi": closed,
+        "seat_wind": seat,
+        "riichi_sticks": 1,
+    }
+    try:
+        result = score_hand(data)
+    except ScoringError as error:
+        assert error.code == "no_yaku"
+        return
+    assert result["han"] >= 1 and result["yaku"]
+    assert set(y["name"] for y in result["yaku"]) <= set(YAKU)
+    assert result["fu"] == 25 or result["fu"] % 10 == 0
+    assert sum(item["fu"] for item in result["fu_items"]) <= result["fu"]
+    paid = result["payments"]
+    collected = paid.get("ron") or paid.get("dealer", 0) + paid["non_dealer"] * (
+        2 if "dealer" in paid else 3
+    )
+    assert result["total"] == collected + 1000
