@@ -35,6 +35,8 @@ def _where(position: int, count: int) -> str:
 def _check(record: Any, where: str) -> None:
     if not isinstance(record, dict):
         raise RecordError(f"{where}a game record must be a JSON object")
+    if _has_nul(record):
+        raise RecordError(f"{where}text in a game record may not contain NUL characters")
     players = record.get("players")
     if (
         not isinstance(players, list)
@@ -51,6 +53,17 @@ def _check(record: Any, where: str) -> None:
         replay(record)
     except ScoringError as error:
         raise RecordError(f"{where}{error}") from None
+
+
+def _has_nul(value: Any) -> bool:
+    """Return whether any key or string in a JSON value holds a NUL (databases refuse it)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(item) for item in value)
+    return False
 
 
 def _create(record: dict[str, Any]) -> Session:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import uuid
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -39,6 +40,7 @@ from scoring.rules import Rules
 
 WINDS = "ESWN"
 TABLE_TOKENS = "table_tokens"
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 # --- who may change what -------------------------------------------------------
@@ -76,6 +78,8 @@ def _audit(request: HttpRequest, session: Session, action: str, **fields: Any) -
 
 def join_table(request: HttpRequest, token: str) -> HttpResponse:
     """Remember the table link in this browser and open the table page."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        raise Http404("There is no table at this link.")
     session = get_object_or_404(Session.objects.active(), token=token)
     tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
     request.session[TABLE_TOKENS] = [*tokens, token]

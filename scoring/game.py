@@ -274,13 +274,15 @@ def score_hand(win: Win, state: GameState, outcome: Outcome, rules: Rules) -> Ha
         if error.name != "scoring.score":
             raise
         raise ScoringError("hand scoring from tiles is not available yet") from None
+    given = win.hand or {}
     hand = {
-        "riichi": win.winner in outcome.riichi,
-        **(win.hand or {}),
+        # A double riichi is also listed in the round's riichi; the hand says which.
+        "riichi": win.winner in outcome.riichi and not given.get("double_riichi"),
+        **given,
         "tsumo": outcome.result == "tsumo",
         "seat_wind": state.seat_wind(win.winner),
         "round_wind": state.round_wind,
-        "honba": 0,
+        "honba": state.honba,  # the scorer applies the 2-han minimum without dora
         "riichi_sticks": 0,
         "rules": rules.to_json(),
     }

@@ -58,6 +58,7 @@ def test_after_30_days_a_deleted_session_cannot_be_restored_and_is_purged(member
     assert not Session.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)  # flush cannot run inside the test's transaction
 def test_backup_then_restore_into_an_empty_database_gives_identical_results(tmp_path, capsys):
     create_user(username="keeper")
     finished = create_session(rules=ONE_ROUND, rounds=[ron(2, 1)])
@@ -113,6 +114,7 @@ def test_a_deleted_session_leaves_the_leaderboard_and_comes_back_on_restore(memb
     assert "Aki" in member.get(url).content.decode()
 
 
+@pytest.mark.django_db(transaction=True)
 def test_backup_and_restore_keep_the_leaderboard_identical(client, tmp_path):
     create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
     create_session(names=("Ren", "Sora", "Tai", "Umi"), rules=ONE_ROUND, rounds=[draw(2)])

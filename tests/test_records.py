@@ -148,3 +148,13 @@ def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
 def test_export_command_names_missing_ids():
     with pytest.raises(CommandError, match="no session with id 42"):
         call_command("export_sessions", "42")
+
+
+def test_a_record_with_nul_characters_is_rejected(member):
+    record = {**RECORD, "rounds": [{**RECORD["rounds"][1], "note": "a\x00b"}]}
+
+    response = _upload(member, json.dumps(record).encode())
+
+    assert response.status_code == 400
+    assert b"NUL" in response.content
+    assert Session.objects.count() == 0

@@ -91,3 +91,36 @@ def test_the_table_page_offers_the_tile_picker(client):
 
     assert "Enter the hand as tiles instead" in page
     assert 'data-tile="0m"' in page and 'data-tile="7z"' in page
+
+
+def test_a_double_riichi_hand_recorded_with_the_round_riichi_scores(client):
+    client.force_login(create_user())
+    session = create_session(rules={"preset": "tenhou"})
+    data = {
+        **FORMATS_HAND,
+        "melds_1": "",
+        "tiles_1": "234m406p789s22777z",
+        "flags_1": ["double_riichi"],
+        "riichi": ["1"],
+    }
+
+    response = client.post(reverse("round-record", args=[session.pk]), data)
+
+    assert response.status_code == 302, response.content.decode()[-800:]
+    round_ = session.rounds.get()
+    assert round_.deltas[1] > 0 and round_.deltas[2] < 0
+
+
+def test_the_two_han_minimum_does_not_count_dora_for_hands_from_tiles():
+    from scoring.errors import ScoringError
+    from scoring.game import replay
+
+    hand = {"hand": "234m406p789s22777z", "win": "2z", "dora": "1z"}  # 1 han chun + dora
+    rounds = [{"result": "draw", "tenpai": [0], "riichi": []}] * 2 + [
+        {"result": "ron", "loser": 2, "wins": [{"winner": 1, "hand": hand}], "riichi": []}
+    ]
+    rules = {"preset": "tenhou", "two_han_minimum_honba": 2}
+
+    with pytest.raises(ScoringError, match="2 han"):
+        replay({"rules": rules, "rounds": rounds})
+    assert replay({"rules": {**rules, "two_han_minimum_honba": 0}, "rounds": rounds})

@@ -19,9 +19,9 @@ class Command(BaseCommand):
         parser.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        snapshot = connection.vendor == "postgresql" and not connection.in_atomic_block
         with transaction.atomic():
-            if connection.vendor == "postgresql":
-                # One snapshot for every table read below.
+            if snapshot:  # one snapshot for every table read below
                 with connection.cursor() as cursor:
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             call_command(
