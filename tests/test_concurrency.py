@@ -25,7 +25,7 @@ def _run_together(count: int, work) -> list[object]:
         try:
             barrier.wait()
             results[index] = work(index)
-        except Exception as error:  # noqa: BLE001 - the test inspects what each thread got
+        except Exception as error:
             results[index] = error
         finally:
             connection.close()
