@@ -5,8 +5,9 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+MO := locale/zh_Hans/LC_MESSAGES/django.mo locale/ja/LC_MESSAGES/django.mo
 
-.PHONY: run test install lint bench browser
+.PHONY: run test install messages lint bench browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +15,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(MO)
+
+# Translations compiled in pure Python (no GNU gettext needed): .po in git, .mo built here.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	$(BIN)/python manage.py compiletranslations
+
+messages: $(STAMP)
+	$(BIN)/python manage.py compiletranslations
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

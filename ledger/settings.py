@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -105,6 +106,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]  # .po files; `manage.py compiletranslations` builds the .mo
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # the language chosen in the header, for a year
+FORMAT_MODULE_PATH = ["ledger.formats"]  # English dates stay ISO (2025-06-01 19:30)
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
