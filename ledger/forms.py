@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
+from ledger import glossary
 from ledger.models import SEATS, Player, Ruleset, Season
 from ledger.rules_form import RulesOptionsForm
 from scoring.errors import ScoringError
@@ -14,72 +19,91 @@ from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
 from scoring.tiles import MELD_KINDS, Meld, parse_tiles
 
-KINDS = (
-    ("ron", "Ron"),
-    ("tsumo", "Tsumo"),
-    ("draw", "Draw"),
-    ("abort", "Abort"),
-    ("chombo", "Chombo"),
-)
+KINDS = tuple(glossary.OUTCOMES.items())
+LIMIT_HAN = pgettext_lazy("limit with its han", "%(limit)s (%(han)s han)")
+
+
+def _later(build: Callable[[], Any]) -> Any:
+    """Return a label built when shown, so that it follows the active language."""
+    return lazy(lambda: str(build()), str)()
+
+
+def _limit(code: str, han: str) -> Any:
+    return _later(lambda: LIMIT_HAN % {"limit": glossary.LIMITS[code], "han": han})
+
+
 HAN_CHOICES = [
     ("", "—"),
-    *[(str(h), f"{h} han") for h in range(1, 5)],
-    ("5", "Mangan (5 han)"),
-    ("6", "Haneman (6–7 han)"),
-    ("8", "Baiman (8–10 han)"),
-    ("11", "Sanbaiman (11–12 han)"),
-    ("13", "Counted yakuman (13+ han)"),
-    ("Y1", "Yakuman"),
-    ("Y2", "Double yakuman"),
-    ("Y3", "Triple yakuman"),
+    *[(str(h), _later(lambda h=h: glossary.han_fu(h))) for h in range(1, 5)],
+    ("5", _limit("mangan", "5")),
+    ("6", _limit("haneman", "6–7")),
+    ("8", _limit("baiman", "8–10")),
+    ("11", _limit("sanbaiman", "11–12")),
+    ("13", _limit("counted_yakuman", "13+")),
+    ("Y1", glossary.LIMITS["yakuman"]),
+    ("Y2", glossary.LIMITS["double_yakuman"]),
+    ("Y3", glossary.LIMITS["triple_yakuman"]),
 ]
-FU_CHOICES = [("", "—"), *[(str(f), f"{f} fu") for f in (20, 25, *range(30, 140, 10))]]
+FU_CHOICES = [
+    ("", "—"),
+    *[
+        (str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f}))
+        for f in (20, 25, *range(30, 140, 10))
+    ],
+]
 HAND_FLAGS = [
-    ("double_riichi", "Double riichi"),
-    ("ippatsu", "Ippatsu"),
-    ("rinshan", "Rinshan kaihou"),
-    ("chankan", "Chankan"),
-    ("haitei", "Haitei"),
-    ("houtei", "Houtei"),
-    ("tenhou", "Tenhou"),
-    ("chiihou", "Chiihou"),
-    ("renhou", "Renhou"),
+    (name, glossary.YAKU[name])
+    for name in (
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    )
 ]
-ABORT_REASONS = [
-    ("kyuushu_kyuuhai", "Nine different terminals and honors (kyuushu kyuuhai)"),
-    ("suufon_renda", "Four winds discarded (suufon renda)"),
-    ("suucha_riichi", "Four riichi (suucha riichi)"),
-    ("suukaikan", "Four kans by several players (suukaikan)"),
-    ("sanchahou", "Triple ron (sanchahou)"),
-]
+ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 
 
 class RoundForm(forms.Form):
     """One round as the table enters it. ``names`` label the seats."""
 
     kind = forms.ChoiceField(choices=KINDS)
-    loser = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Discarder")
-    winner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Winner")
-    chombo_player = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, label="Chombo by"
+    loser = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label=_("Discarder")
     )
-    reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label="Reason")
-    riichi = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Riichi")
-    winners = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Winners")
-    tenpai = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Tenpai")
-    nagashi = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Nagashi mangan")
-    han = forms.ChoiceField(choices=HAN_CHOICES, required=False, label="Han")
-    fu = forms.ChoiceField(choices=FU_CHOICES, required=False, label="Fu")
-    pao = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Liable (pao)")
-    dora = forms.CharField(required=False, max_length=40, label="Dora indicators")
-    ura = forms.CharField(required=False, max_length=40, label="Ura dora indicators")
-    note = forms.CharField(required=False, max_length=200)
+    winner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=_("Winner"))
+    chombo_player = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label=_("Chombo by")
+    )
+    reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label=_("Reason"))
+    riichi = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label=glossary.TERMS["riichi"]
+    )
+    winners = forms.TypedMultipleChoiceField(coerce=int, required=False, label=_("Winners"))
+    tenpai = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label=glossary.TERMS["tenpai"]
+    )
+    nagashi = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label=glossary.TERMS["nagashi"]
+    )
+    han = forms.ChoiceField(choices=HAN_CHOICES, required=False, label=glossary.TERMS["han"])
+    fu = forms.ChoiceField(choices=FU_CHOICES, required=False, label=glossary.TERMS["fu"])
+    pao = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label=_("Liable (pao)")
+    )
+    dora = forms.CharField(required=False, max_length=40, label=glossary.TERMS["dora"])
+    ura = forms.CharField(required=False, max_length=40, label=glossary.TERMS["ura"])
+    note = forms.CharField(required=False, max_length=200, label=_("Note"))
     expected_number = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     request_id = forms.RegexField(
         required=False,
         max_length=64,
         regex=r"^[A-Za-z0-9_-]+$",
-        error_messages={"invalid": "request id may hold only letters, digits, - and _"},
+        error_messages={"invalid": _("request id may hold only letters, digits, - and _")},
     )
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
@@ -95,41 +119,42 @@ class RoundForm(forms.Form):
             self.fields[name].widget = forms.CheckboxSelectMultiple(choices=seats)
         for seat, name in zip(SEATS, names):
             self.fields[f"han_{seat}"] = forms.ChoiceField(
-                choices=HAN_CHOICES, required=False, label=f"Han of {name}"
+                choices=HAN_CHOICES, required=False, label=_named(_("Han of %(name)s"), name)
             )
             self.fields[f"fu_{seat}"] = forms.ChoiceField(
-                choices=FU_CHOICES, required=False, label=f"Fu of {name}"
+                choices=FU_CHOICES, required=False, label=_named(_("Fu of %(name)s"), name)
             )
             self.fields[f"pao_{seat}"] = forms.TypedChoiceField(
                 coerce=int,
                 empty_value=None,
                 required=False,
                 choices=[("", "—"), *seats],
-                label=f"Liable for {name}'s yakuman (pao)",
+                label=_named(_("Liable for %(name)s’s yakuman (pao)"), name),
             )
-        for suffix, name in [("", "the winner"), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
+        winner = _("the winner")
+        for suffix, name in [("", winner), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
             self._add_tile_fields(suffix, name)
 
-    def _add_tile_fields(self, suffix: str, name: str) -> None:
+    def _add_tile_fields(self, suffix: str, name: Any) -> None:
         self.fields[f"tiles{suffix}"] = forms.CharField(
             required=False,
             max_length=40,
-            label=f"Concealed tiles of {name} (with the winning tile)",
+            label=_named(_("Concealed tiles of %(name)s (with the winning tile)"), name),
         )
         self.fields[f"win_tile{suffix}"] = forms.CharField(
-            required=False, max_length=3, label=f"Winning tile of {name}"
+            required=False, max_length=3, label=_named(_("Winning tile of %(name)s"), name)
         )
         self.fields[f"melds{suffix}"] = forms.CharField(
             required=False,
             max_length=80,
-            label=f"Melds of {name}",
-            help_text="e.g. pon 777z, chi 123m, ankan 1111z",
+            label=_named(_("Melds of %(name)s"), name),
+            help_text=_("e.g. pon 777z, chi 123m, ankan 1111z"),
         )
         self.fields[f"flags{suffix}"] = forms.MultipleChoiceField(
             required=False,
             choices=HAND_FLAGS,
             widget=forms.CheckboxSelectMultiple,
-            label=f"Special wins of {name}",
+            label=_named(_("Special wins of %(name)s"), name),
         )
 
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -169,12 +194,14 @@ class RoundForm(forms.Form):
 
     def _ron_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("loser") is None:
-            raise forms.ValidationError("Ron: choose who dealt in (the discarder).")
+            raise forms.ValidationError(gettext("Ron: choose who dealt in (the discarder)."))
         winners = sorted(data.get("winners") or [])
         if not winners:
-            raise forms.ValidationError("Ron: choose the winner (tick one or more players).")
+            raise forms.ValidationError(
+                gettext("Ron: choose the winner (tick one or more players).")
+            )
         if data["loser"] in winners:
-            raise forms.ValidationError("Ron: the discarder cannot also be a winner.")
+            raise forms.ValidationError(gettext("Ron: the discarder cannot also be a winner."))
         return {
             "result": "ron",
             "loser": data["loser"],
@@ -183,7 +210,7 @@ class RoundForm(forms.Form):
 
     def _tsumo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("winner") is None:
-            raise forms.ValidationError("Tsumo: choose the winner.")
+            raise forms.ValidationError(gettext("Tsumo: choose the winner."))
         return {"result": "tsumo", **self._win(data, data["winner"], "")}
 
     def _draw_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -197,7 +224,7 @@ class RoundForm(forms.Form):
 
     def _chombo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("chombo_player") is None:
-            raise forms.ValidationError("Chombo: choose the player who made it.")
+            raise forms.ValidationError(gettext("Chombo: choose the player who made it."))
         return {"result": "chombo", "player": data["chombo_player"]}
 
     def _win(self, data: dict[str, Any], seat: int, suffix: str) -> dict[str, Any]:
@@ -207,14 +234,18 @@ class RoundForm(forms.Form):
             win["hand"] = self._hand(data, suffix, name)
         elif not han:
             raise forms.ValidationError(
-                f"Choose the han (or a limit) of {name}'s hand, or enter its tiles."
+                gettext("Choose the han (or a limit) of %(name)s’s hand, or enter its tiles.")
+                % {"name": name}
             )
         elif han.startswith("Y"):
             win["yakuman"] = int(han[1:])
         elif int(han) >= 5:
             win["han"] = int(han)
         elif not fu:
-            raise forms.ValidationError(f"Choose the fu of {name}'s hand ({han} han).")
+            raise forms.ValidationError(
+                gettext("Choose the fu of %(name)s’s hand (%(han)s).")
+                % {"name": name, "han": glossary.han_fu(int(han))}
+            )
         else:
             win.update(han=int(han), fu=int(fu))
         if data.get(f"pao{suffix}") is not None:
@@ -240,7 +271,9 @@ class RoundForm(forms.Form):
             for key in ("dora", "ura"):
                 parse_tiles(hand.get(key, ""))
         except ScoringError as error:
-            raise forms.ValidationError(f"Tiles of {name}: {error}") from None
+            raise forms.ValidationError(
+                gettext("Tiles of %(name)s: %(error)s") % {"name": name, "error": error}
+            ) from None
         return hand
 
     @classmethod
@@ -285,8 +318,11 @@ def parse_melds(text: str, name: str) -> list[dict[str, str]]:
             melds.append(Meld.parse(kind.strip().lower(), tiles.strip()).to_json())
         except ScoringError as error:
             raise forms.ValidationError(
-                f"Melds of {name}: {error} (write each as a kind of {', '.join(MELD_KINDS)} "
-                "and its tiles, e.g. pon 777z)"
+                gettext(
+                    "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
+                    "and its tiles, e.g. pon 777z)"
+                )
+                % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)}
             ) from None
     return melds
 
@@ -305,36 +341,45 @@ def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
 
 
 SEATING = (
-    ("in_order", "In the order entered (first is East)"),
-    ("draw", "Draw seat winds at random"),
+    ("in_order", _("In the order entered (first is East)")),
+    ("draw", _("Draw seat winds at random")),
 )
 
 
 class NewSessionForm(forms.Form):
     """Four players, seating, and the rules the table plays."""
 
-    east = forms.CharField(max_length=60, label="Player 1 (East)")
-    south = forms.CharField(max_length=60, label="Player 2 (South)")
-    west = forms.CharField(max_length=60, label="Player 3 (West)")
-    north = forms.CharField(max_length=60, label="Player 4 (North)")
-    seating = forms.ChoiceField(choices=SEATING, initial="in_order", widget=forms.RadioSelect)
-    rules_choice = forms.ChoiceField(label="Rules")
+    east = forms.CharField(max_length=60, label=_("Player 1 (East)"))
+    south = forms.CharField(max_length=60, label=_("Player 2 (South)"))
+    west = forms.CharField(max_length=60, label=_("Player 3 (West)"))
+    north = forms.CharField(max_length=60, label=_("Player 4 (North)"))
+    seating = forms.ChoiceField(
+        choices=SEATING, initial="in_order", widget=forms.RadioSelect, label=_("Seating")
+    )
+    rules_choice = forms.ChoiceField(label=_("Rules"))
     options = forms.CharField(
         required=False,
-        label="Adjust options (JSON)",
+        label=_("Adjust options (JSON)"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text='Optional rule options on top of the chosen rules, e.g. {"kiriage": true}',
+        help_text=_('Optional rule options on top of the chosen rules, e.g. {"kiriage": true}'),
     )
-    season = forms.ModelChoiceField(queryset=Season.objects.filter(is_closed=False), required=False)
-    table_name = forms.CharField(max_length=40, required=False, label="Table")
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.filter(is_closed=False), required=False, label=_("Season")
+    )
+    table_name = forms.CharField(max_length=40, required=False, label=_("Table"))
 
     def __init__(
         self, *args: Any, options_form: RulesOptionsForm | None = None, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
         self.options_form = options_form
-        choices = [(f"preset:{name}", f"Preset: {name}") for name in PRESETS]
-        choices += [(f"ruleset:{r.pk}", f"Club ruleset: {r.name}") for r in Ruleset.objects.all()]
+        choices = [
+            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
+        ]
+        choices += [
+            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
+            for r in Ruleset.objects.all()
+        ]
         self.fields["rules_choice"].choices = choices
 
     def setting_errors(self) -> list[str]:
@@ -352,10 +397,12 @@ class NewSessionForm(forms.Form):
         data = super().clean()
         options = self.options_form
         if options is not None and options.is_bound and not options.is_valid():
-            raise forms.ValidationError("Some rule options are not valid: see the options below.")
+            raise forms.ValidationError(
+                gettext("Some rule options are not valid: see the options below.")
+            )
         names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
         if all(names) and len({n.casefold() for n in names}) < 4:
-            raise forms.ValidationError("The four players must be four different people.")
+            raise forms.ValidationError(gettext("The four players must be four different people."))
         data["names"] = names
         data["rules"], data["ruleset"] = self._rules(data)
         return data
@@ -368,7 +415,7 @@ class NewSessionForm(forms.Form):
         try:
             return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
         except ScoringError as error:
-            raise forms.ValidationError(f"Rules: {error}") from None
+            raise forms.ValidationError(gettext("Rules: %(error)s") % {"error": error}) from None
 
 
 def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
@@ -389,11 +436,19 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise forms.ValidationError(
-            f"{what} is not valid JSON: {error.msg} (line {error.lineno})"
+            gettext("%(what)s is not valid JSON: %(error)s (line %(line)s)")
+            % {"what": what, "error": error.msg, "line": error.lineno}
         ) from None
     if not isinstance(value, dict):
-        raise forms.ValidationError(f'{what} must be a JSON object like {{"kiriage": true}}')
+        raise forms.ValidationError(
+            gettext('%(what)s must be a JSON object like {"kiriage": true}') % {"what": what}
+        )
     return value
+
+
+def _named(label: Any, name: Any) -> Any:
+    """Return a field label naming a player, formatted in the language active when shown."""
+    return _later(lambda: label % {"name": name})
 
 
 def players_named(names: list[str]) -> list[Player]:

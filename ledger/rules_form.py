@@ -6,77 +6,81 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from ledger import glossary
 from scoring.errors import ScoringError
 from scoring.rules import CHOICES, OPTION_NAMES, TUPLE_CHOICES, Rules
 
 # Options in groups, each with its label; every option of ``Rules`` appears once.
-GROUPS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
     (
-        "Game",
+        _("Game"),
         (
-            ("game_length", "Game length"),
-            ("start_points", "Starting points"),
-            ("return_points", "Return points (target)"),
-            ("tobi", "Bust (tobi) ends the game"),
-            ("tobi_bonus", "Bust bonus to the winner"),
-            ("extension_winds", "Extension winds"),
-            ("extension_target", "Extension target"),
-            ("sudden_death", "Sudden death in extension"),
-            ("extension_end", "After the last extension wind"),
-            ("agari_yame", "Agari-yame"),
-            ("tenpai_yame", "Tenpai-yame"),
-            ("renchan", "Dealer keeps the deal on"),
+            ("game_length", _("Game length")),
+            ("start_points", _("Starting points")),
+            ("return_points", _("Return points (target)")),
+            ("tobi", _("Bust (tobi) ends the game")),
+            ("tobi_bonus", _("Bust bonus to the winner")),
+            ("extension_winds", _("Extension winds")),
+            ("extension_target", _("Extension target")),
+            ("sudden_death", _("Sudden death in extension")),
+            ("extension_end", _("After the last extension wind")),
+            ("agari_yame", _("Agari-yame")),
+            ("tenpai_yame", _("Tenpai-yame")),
+            ("renchan", _("Dealer keeps the deal on")),
         ),
     ),
     (
-        "Settlement",
+        _("Settlement"),
         (
-            ("uma", "Uma by place (points)"),
-            ("floating_uma", "Floating uma table (JSON rows)"),
-            ("oka", "Oka to first (blank: derived)"),
-            ("ties", "Equal points"),
-            ("rounding", "Rounding of the final score"),
-            ("leftover_sticks", "Riichi sticks left at the end"),
-            ("yakitori", "Yakitori penalty"),
-            ("chombo", "Chombo"),
-            ("chombo_points", "Chombo deduction"),
-            ("chombo_ends_game", "Chombo ends the game"),
+            ("uma", _("Uma by place (points)")),
+            ("floating_uma", _("Floating uma table (JSON rows)")),
+            ("oka", _("Oka to first (blank: derived)")),
+            ("ties", _("Equal points")),
+            ("rounding", _("Rounding of the final score")),
+            ("leftover_sticks", _("Riichi sticks left at the end")),
+            ("yakitori", _("Yakitori penalty")),
+            ("chombo", _("Chombo")),
+            ("chombo_points", _("Chombo deduction")),
+            ("chombo_ends_game", _("Chombo ends the game")),
         ),
     ),
     (
-        "Rounds",
+        _("Rounds"),
         (
-            ("honba_value", "Honba value"),
-            ("noten_penalty", "Noten penalty (total)"),
-            ("abortive_draws", "Abortive draws allowed"),
-            ("abort_renchan", "Abortive draw keeps the dealer"),
-            ("multiple_ron", "Multiple ron"),
-            ("multiple_ron_honba", "Honba on multiple ron"),
-            ("multiple_ron_sticks", "Riichi sticks on multiple ron"),
-            ("nagashi", "Nagashi mangan"),
-            ("pao", "Pao (liability) for"),
-            ("wareme", "Wareme"),
-            ("two_han_minimum_honba", "2-han minimum from this many honba (0: off)"),
-            ("riichi_below_1000", "Riichi allowed under 1,000 points"),
+            ("honba_value", _("Honba value")),
+            ("noten_penalty", _("Noten penalty (total)")),
+            ("abortive_draws", _("Abortive draws allowed")),
+            ("abort_renchan", _("Abortive draw keeps the dealer")),
+            ("multiple_ron", _("Multiple ron")),
+            ("multiple_ron_honba", _("Honba on multiple ron")),
+            ("multiple_ron_sticks", _("Riichi sticks on multiple ron")),
+            ("nagashi", _("Nagashi mangan")),
+            ("pao", _("Pao (liability) for")),
+            ("wareme", _("Wareme")),
+            ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
+            ("riichi_below_1000", _("Riichi allowed under 1,000 points")),
         ),
     ),
     (
-        "Hand value",
+        _("Hand value"),
         (
-            ("kiriage", "Kiriage mangan"),
-            ("counted_yakuman", "13+ han counts as yakuman"),
-            ("multiple_yakuman", "Double and stacked yakuman"),
-            ("double_yakuman", "Patterns worth double"),
-            ("open_tanyao", "Open tanyao (kuitan)"),
-            ("red_fives", "Red fives"),
-            ("double_wind_fu", "Double-wind pair fu"),
-            ("chiitoitsu_50_fu", "Chiitoitsu as 50 fu 1 han"),
-            ("rinshan_tsumo_fu", "Rinshan counts tsumo fu"),
-            ("ryuuiisou_without_hatsu", "Ryuuiisou without hatsu"),
-            ("suukantsu", "Suukantsu"),
-            ("renhou", "Renhou"),
-            ("kokushi_robs_closed_kan", "Kokushi may rob a closed kan"),
+            ("kiriage", _("Kiriage mangan")),
+            ("counted_yakuman", _("13+ han counts as yakuman")),
+            ("multiple_yakuman", _("Double and stacked yakuman")),
+            ("double_yakuman", _("Patterns worth double")),
+            ("open_tanyao", _("Open tanyao (kuitan)")),
+            ("red_fives", _("Red fives")),
+            ("double_wind_fu", _("Double-wind pair fu")),
+            ("chiitoitsu_50_fu", _("Chiitoitsu as 50 fu 1 han")),
+            ("rinshan_tsumo_fu", _("Rinshan counts tsumo fu")),
+            ("ryuuiisou_without_hatsu", _("Ryuuiisou without hatsu")),
+            ("suukantsu", _("Suukantsu")),
+            ("renhou", _("Renhou")),
+            ("kokushi_robs_closed_kan", _("Kokushi may rob a closed kan")),
         ),
     ),
 )
@@ -88,11 +92,9 @@ def _field(name: str, value: Any) -> forms.Field:
     if isinstance(value, bool):
         return forms.BooleanField(required=False, label=label)
     if name in CHOICES:
-        return forms.ChoiceField(
-            choices=[(c, c.replace("_", " ")) for c in CHOICES[name]], label=label
-        )
+        return forms.ChoiceField(choices=_value_choices(name, CHOICES[name]), label=label)
     if name in TUPLE_CHOICES:
-        choices = [(c, c.replace("_", " ")) for c in TUPLE_CHOICES[name]]
+        choices = _value_choices(name, TUPLE_CHOICES[name])
         return forms.MultipleChoiceField(
             choices=choices, required=False, label=label, widget=forms.CheckboxSelectMultiple
         )
@@ -103,6 +105,13 @@ def _field(name: str, value: Any) -> forms.Field:
     return forms.IntegerField(
         label=label, required=name != "oka", min_value=-1_000_000, max_value=1_000_000
     )
+
+
+_option_value = lazy(glossary.option_value, str)
+
+
+def _value_choices(name: str, values: tuple[str, ...]) -> list[tuple[str, Any]]:
+    return [(value, _option_value(name, value)) for value in values]
 
 
 def _initial(name: str, value: Any) -> Any:
@@ -137,7 +146,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(int(part) for part in text.replace(";", ",").split(","))
         except ValueError:
             raise forms.ValidationError(
-                "write the uma as four numbers: 20000, 10000, -10000, -20000"
+                gettext("write the uma as four numbers: 20000, 10000, -10000, -20000")
             ) from None
 
     def clean_floating_uma(self) -> tuple[tuple[int, ...], ...]:
@@ -149,7 +158,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(tuple(int(v) for v in row) for row in rows)
         except (ValueError, TypeError):
             raise forms.ValidationError(
-                "write the floating uma as JSON rows of four numbers"
+                gettext("write the floating uma as JSON rows of four numbers")
             ) from None
 
     def changes(self) -> dict[str, Any]:
@@ -169,5 +178,7 @@ class RulesOptionsForm(forms.Form):
             try:
                 self.base.with_options(**self.changes())
             except ScoringError as error:
-                raise forms.ValidationError(f"Rules: {error}") from None
+                raise forms.ValidationError(
+                    gettext("Rules: %(error)s") % {"error": error}
+                ) from None
         return data

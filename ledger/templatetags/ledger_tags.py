@@ -5,23 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.contrib.humanize.templatetags.humanize import intcomma
 from django.forms import BoundField, CheckboxSelectMultiple
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+
+from ledger import glossary
 
 register = template.Library()
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-ENDINGS = {
-    "last_round": "the last round was played",
-    "tobi": "a player went bust",
-    "agari_yame": "the dealer stopped in first place after a win",
-    "tenpai_yame": "the dealer stopped in first place after a tenpai draw",
-    "sudden_death": "a player reached the target in the extension",
-    "chombo": "a chombo ended the game",
-    "all_draw": "the extension ended with nobody at the target",
-}
+
+def intcomma(number: int) -> str:
+    """Return an integer grouped by thousands the way the active language writes it."""
+    return number_format(number, force_grouping=True)
 
 
 @register.filter
@@ -49,22 +46,68 @@ def result(value: Any) -> str:
     if value is None or value == "":
         return ""
     number = round(float(value), 1)
-    text = f"{abs(number):,.1f}"
+    text = number_format(abs(number), decimal_pos=1, force_grouping=True)
     return f"+{text}" if number > 0 else (f"\u2212{text}" if number < 0 else text)
 
 
 @register.filter
 def round_name(label: str) -> str:
-    """Return "East 1" for "E1"."""
-    if not label:
-        return ""
-    return f"{WIND_NAMES.get(label[0], label[0])} {label[1:]}"
+    """Return "East 1" for "E1" (东一局, 東1局: see ``ledger.glossary``)."""
+    return glossary.round_name(label)
+
+
+@register.filter
+def round_title(label: str, honba: int) -> str:
+    """Return "East 2, 1 honba" for "E2" and 1."""
+    return glossary.round_title(label, int(honba or 0))
 
 
 @register.filter
 def ending(ended_by: str) -> str:
     """Return why a game ended, in words."""
-    return ENDINGS.get(ended_by, ended_by.replace("_", " "))
+    return glossary.ending(ended_by)
+
+
+@register.filter
+def seat_wind(code: str) -> str:
+    """Return a seat wind's letter or character: E, 东, 東."""
+    return glossary.seat_wind(code)
+
+
+@register.filter
+def yaku_name(name: str) -> str:
+    """Return an engine yaku name in words: "Yakuhai: chun" for "yakuhai_chun"."""
+    return glossary.yaku_name(name)
+
+
+@register.filter
+def hand_label(label: str) -> str:
+    """Return a stored hand label ("mangan, 5 han 30 fu") in words."""
+    return glossary.hand_label(label)
+
+
+@register.simple_tag
+def term(name: str) -> str:
+    """Return a table word of the glossary: {% term "honba" %} is Honba, 本场, 本場."""
+    return str(glossary.TERMS[name])
+
+
+@register.filter
+def outcome_name(kind: str) -> str:
+    """Return an outcome in words: Ron, 荣和, ロン."""
+    return glossary.outcome_name(kind)
+
+
+@register.filter
+def session_status(status: str) -> str:
+    """Return a session's status in words: in progress, finished."""
+    return str(glossary.SESSION_STATUS.get(status, status))
+
+
+@register.filter
+def audit_action(action: str) -> str:
+    """Return a change-log action or channel in words (names pass through unchanged)."""
+    return str(glossary.AUDIT_ACTIONS.get(action, action))
 
 
 @register.filter
@@ -134,24 +177,43 @@ def fast_select(bound: BoundField) -> str:
 
 
 TILE_ROWS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
-_TILE_PICKER = mark_safe(
-    '<div class="tile-picker" data-tile-picker role="group" aria-label="Tile picker">'
-    + "".join(
-        '<div class="tile-row">'
-        + "".join(
-            f'<button type="button" class="tile tile-{suit}" data-tile="{d}{suit}" '
-            f'aria-label="tile {d}{suit}">{d}{suit}</button>'
-            for d in digits
+_TILE_PICKERS: dict[str, str] = {}
+
+
+def _build_tile_picker() -> str:
+    tile = gettext("tile %(tile)s")
+    return mark_safe(
+        format_html(
+            '<div class="tile-picker" data-tile-picker role="group" aria-label="{}">',
+            gettext("Tile picker"),
         )
-        + "</div>"
-        for suit, digits in TILE_ROWS
+        + "".join(
+            '<div class="tile-row">'
+            + "".join(
+                format_html(
+                    '<button type="button" class="tile tile-{0}" data-tile="{1}{0}" '
+                    'aria-label="{2}">{1}{0}</button>',
+                    suit,
+                    d,
+                    tile % {"tile": f"{d}{suit}"},
+                )
+                for d in digits
+            )
+            + "</div>"
+            for suit, digits in TILE_ROWS
+        )
+        + format_html(
+            '<button type="button" class="tile secondary" data-tile-back '
+            'aria-label="{}">⌫</button></div>',
+            gettext("remove the last tile"),
+        )
     )
-    + '<button type="button" class="tile secondary" data-tile-back '
-    'aria-label="remove the last tile">⌫</button></div>'
-)
 
 
 @register.simple_tag
 def tile_picker() -> str:
-    """Return the tile picker's buttons (the same markup every time)."""
-    return _TILE_PICKER
+    """Return the tile picker's buttons (the same markup every time for a language)."""
+    language = get_language() or ""
+    if language not in _TILE_PICKERS:
+        _TILE_PICKERS[language] = _build_tile_picker()
+    return _TILE_PICKERS[language]
