@@ -9,6 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 
 def _attempts_key(request: HttpRequest) -> str:
@@ -22,7 +23,11 @@ class LoginView(auth_views.LoginView):
         key = _attempts_key(request)
         if cache.get(key, 0) >= settings.LOGIN_ATTEMPTS:
             minutes = settings.LOGIN_WINDOW_SECONDS // 60
-            message = f"Too many failed logins from this device. Try again in {minutes} minutes."
+            message = ngettext(
+                "Too many failed logins from this device. Try again in %(minutes)s minute.",
+                "Too many failed logins from this device. Try again in %(minutes)s minutes.",
+                minutes,
+            ) % {"minutes": minutes}
             return render(request, "429.html", {"message": message}, status=429)
         response = super().post(request, *args, **kwargs)
         if response.status_code == 200:  # the form was refused

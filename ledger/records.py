@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ledger.forms import players_named
 from ledger.models import SEATS, Session, SessionSeat
@@ -21,7 +22,7 @@ def import_records(data: Any) -> list[Session]:
     """Create a session for each record (one object or a list); all of them or none."""
     records = data if isinstance(data, list) else [data]
     if not records:
-        raise RecordError("The file holds no game record.")
+        raise RecordError(gettext("The file holds no game record."))
     for position, record in enumerate(records, start=1):
         _check(record, _where(position, len(records)))
     with transaction.atomic():
@@ -29,25 +30,27 @@ def import_records(data: Any) -> list[Session]:
 
 
 def _where(position: int, count: int) -> str:
-    return f"record {position}: " if count > 1 else ""
+    return gettext("record %(number)s: ") % {"number": position} if count > 1 else ""
 
 
 def _check(record: Any, where: str) -> None:
     if not isinstance(record, dict):
-        raise RecordError(f"{where}a game record must be a JSON object")
+        raise RecordError(where + gettext("a game record must be a JSON object"))
     if _has_nul(record):
-        raise RecordError(f"{where}text in a game record may not contain NUL characters")
+        raise RecordError(where + gettext("text in a game record may not contain NUL characters"))
     players = record.get("players")
     if (
         not isinstance(players, list)
         or len(players) != 4
         or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)
     ):
-        raise RecordError(f"{where}players must be a list of four names (at most 60 characters)")
+        raise RecordError(
+            where + gettext("players must be a list of four names (at most 60 characters)")
+        )
     if len({n.strip().casefold() for n in players}) < 4:
-        raise RecordError(f"{where}the four players must have different names")
+        raise RecordError(where + gettext("the four players must have different names"))
     if not isinstance(record.get("rounds", []), list):
-        raise RecordError(f"{where}rounds must be a list")
+        raise RecordError(where + gettext("rounds must be a list"))
     try:
         Rules.from_json(record.get("rules"))
         replay(record)

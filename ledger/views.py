@@ -18,8 +18,10 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from ledger import glossary
 from ledger.charts import score_chart
 from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named, rules_of_choice
 from ledger.models import (
@@ -35,6 +37,7 @@ from ledger.models import (
 )
 from ledger.records import RecordError, import_records
 from ledger.rules_form import RulesOptionsForm
+from ledger.templatetags.ledger_tags import intcomma
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
@@ -55,14 +58,14 @@ def can_record(request: HttpRequest, session: Session) -> bool:
 
 def _require_recorder(request: HttpRequest, session: Session) -> None:
     if not can_record(request, session):
-        raise PermissionDenied("Recording needs a club member's login or the table link.")
+        raise PermissionDenied(gettext("Recording needs a club member’s login or the table link."))
 
 
 def _require_editor(request: HttpRequest, session: Session) -> None:
     """Allow changing past rounds: table link while in progress, members always."""
     _require_recorder(request, session)
     if session.is_finished and not request.user.is_authenticated:
-        raise PermissionDenied("This game is finished: only a club member can change it.")
+        raise PermissionDenied(gettext("This game is finished: only a club member can change it."))
 
 
 def _via(request: HttpRequest) -> str:
@@ -79,7 +82,7 @@ def _audit(request: HttpRequest, session: Session, action: str, **fields: Any) -
 def join_table(request: HttpRequest, token: str) -> HttpResponse:
     """Remember the table link in this browser and open the table page."""
     if not TOKEN_PATTERN.fullmatch(token):
-        raise Http404("There is no table at this link.")
+        raise Http404(gettext("There is no table at this link."))
     session = get_object_or_404(Session.objects.active(), token=token)
     tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
     request.session[TABLE_TOKENS] = [*tokens, token]
@@ -91,11 +94,11 @@ def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Replace the table link: the old one stops working."""
     session = get_object_or_404(Session.objects.active(), pk=pk)
     if not request.user.is_authenticated:
-        raise PermissionDenied("Only a club member can replace the table link.")
+        raise PermissionDenied(gettext("Only a club member can replace the table link."))
     session.token = new_token()
     session.save(update_fields=["token"])
     _audit(request, session, "new table link")
-    messages.success(request, "A new table link was made; the old one no longer works.")
+    messages.success(request, gettext("A new table link was made; the old one no longer works."))
     return redirect(session)
 
 
@@ -152,7 +155,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         if not request.user.is_authenticated:
-            raise PermissionDenied("Starting a session needs a club member's login.")
+            raise PermissionDenied(gettext("Starting a session needs a club member’s login."))
         session = _create_session(form.cleaned_data)
         _audit(request, session, "start", after=session.to_record())
         request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
@@ -270,10 +273,16 @@ def _qr_svg(request: HttpRequest, session: Session) -> str:
     return qr_code_svg(request.build_absolute_uri(reverse("join-table", args=[session.token])))
 
 
-@functools.lru_cache(maxsize=256)
 def qr_code_svg(url: str) -> str:
+    """Return a URL as an inline SVG QR code (its title in the active language)."""
+    return _qr_code_svg(url, gettext("QR code of the table link"))
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_code_svg(url: str, title: str) -> str:
     """Return a URL as an inline SVG QR code."""
-    return str(segno.make(url, error="m").svg_inline(scale=4, title="QR code of the table link"))
+    title = gettext("QR code of the table link")
+    return str(segno.make(url, error="m").svg_inline(scale=4, title=title))
 
 
 def session_table(request: HttpRequest, pk: int) -> HttpResponse:
@@ -342,7 +351,11 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
                         request, session, "record", round_number=saved.number, after=saved.outcome
                     )
         except RoundConflict as conflict:
-            form.add_error(None, f"{conflict}. The table shows the current state.")
+            form.add_error(
+                None,
+                gettext("%(conflict)s. The table shows the current state.")
+                % {"conflict": conflict},
+            )
             status = 409
         except ScoringError as error:
             form.add_error(None, str(error))
@@ -365,10 +378,12 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         removed = session.undo(int(number) if number.isdigit() else None)
     except RoundConflict as conflict:
-        messages.error(request, f"Nothing was undone: {conflict}.")
+        messages.error(
+            request, gettext("Nothing was undone: %(conflict)s.") % {"conflict": conflict}
+        )
         return redirect(session)
     _audit(request, session, "undo", round_number=removed.number, before=removed.outcome)
-    messages.success(request, f"Round {removed.number} was undone.")
+    messages.success(request, gettext("Round %(number)s was undone.") % {"number": removed.number})
     return redirect(session)
 
 
@@ -407,13 +422,13 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 SETTLEMENT_PARTS = (
-    ("raw", "Points − return"),
-    ("uma", "Uma"),
-    ("oka", "Oka"),
-    ("chombo", "Chombo"),
-    ("yakitori", "Yakitori"),
-    ("tobi", "Tobi"),
-    ("penalty", "Penalty"),
+    ("raw", gettext_lazy("Points − return")),
+    ("uma", glossary.TERMS["uma"]),
+    ("oka", glossary.TERMS["oka"]),
+    ("chombo", glossary.OUTCOMES["chombo"]),
+    ("yakitori", glossary.TERMS["yakitori"]),
+    ("tobi", glossary.TERMS["tobi"]),
+    ("penalty", gettext_lazy("Penalty")),
 )
 
 
@@ -450,33 +465,47 @@ def _rounds(session: Session) -> list[Round]:
 
 
 def describe_outcome(outcome: dict[str, Any], names: list[str]) -> str:
-    """Return a round's outcome in words: "Aki ron from Chen, 3 han 40 fu"."""
+    """Return a round's outcome in words: "Ron: Aki (3 han 40 fu) from Chen"."""
     kind = outcome.get("result")
+    comma = gettext(", ")
     if kind == "ron":
-        wins = ", ".join(f"{names[w['winner']]} ({_value_text(w)})" for w in outcome["wins"])
-        return f"Ron: {wins} from {names[outcome['loser']]}"
+        wins = comma.join(
+            gettext("%(name)s (%(value)s)") % {"name": names[w["winner"]], "value": _value_text(w)}
+            for w in outcome["wins"]
+        )
+        return gettext("Ron: %(wins)s from %(loser)s") % {
+            "wins": wins,
+            "loser": names[outcome["loser"]],
+        }
     if kind == "tsumo":
-        return f"Tsumo: {names[outcome['winner']]} ({_value_text(outcome)})"
+        return gettext("Tsumo: %(name)s (%(value)s)") % {
+            "name": names[outcome["winner"]],
+            "value": _value_text(outcome),
+        }
     if kind == "draw":
-        tenpai = ", ".join(names[s] for s in outcome.get("tenpai", [])) or "nobody"
-        nagashi = outcome.get("nagashi")
-        extra = f"; nagashi mangan: {', '.join(names[s] for s in nagashi)}" if nagashi else ""
-        return f"Draw, tenpai: {tenpai}{extra}"
+        tenpai = comma.join(names[s] for s in outcome.get("tenpai", [])) or gettext("nobody")
+        text = gettext("Draw, tenpai: %(names)s") % {"names": tenpai}
+        if nagashi := outcome.get("nagashi"):
+            text += gettext("; nagashi mangan: %(names)s") % {
+                "names": comma.join(names[s] for s in nagashi)
+            }
+        return text
     if kind == "abort":
-        return f"Abortive draw ({outcome.get('reason', '').replace('_', ' ')})"
+        reason = glossary.abort_reason(outcome.get("reason", ""))
+        return gettext("Abortive draw: %(reason)s") % {"reason": reason}
     if kind == "chombo":
-        return f"Chombo by {names[outcome['player']]}"
+        return gettext("Chombo by %(name)s") % {"name": names[outcome["player"]]}
     return str(kind)
 
 
 def _value_text(win: dict[str, Any]) -> str:
     if win.get("yakuman"):
-        return "yakuman" if win["yakuman"] == 1 else f"{win['yakuman']}x yakuman"
+        return glossary.yakuman_count(win["yakuman"]).lower()
     if "fu" in win and win.get("han", 0) < 5:
-        return f"{win['han']} han {win['fu']} fu"
+        return glossary.han_fu(win["han"], win["fu"])
     if "han" in win:
-        return f"{win['han']} han"
-    return "hand from tiles"
+        return glossary.han_fu(win["han"])
+    return gettext("hand from tiles")
 
 
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
@@ -486,7 +515,13 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
         return render(
-            request, "404.html", {"message": f"Session {pk} has no round {number}."}, status=404
+            request,
+            "404.html",
+            {
+                "message": gettext("Session %(pk)s has no round %(number)s.")
+                % {"pk": pk, "number": number}
+            },
+            status=404,
         )
     names = [p.name for p in session.players()]
     old = outcomes[number - 1]
@@ -499,10 +534,17 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         try:
             session.replace_rounds([*outcomes[: number - 1], new, *outcomes[number:]])
         except ScoringError as error:
-            form.add_error(None, f"This change is refused, nothing was saved: {error}")
+            form.add_error(
+                None,
+                gettext("This change is refused, nothing was saved: %(error)s") % {"error": error},
+            )
         else:
             _audit(request, session, "edit", round_number=number, before=old, after=new)
-            messages.success(request, f"Round {number} was changed; later rounds were replayed.")
+            messages.success(
+                request,
+                gettext("Round %(number)s was changed; later rounds were replayed.")
+                % {"number": number},
+            )
             return redirect("session-history", pk=session.pk)
     return render(
         request,
@@ -524,15 +566,25 @@ def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     _require_editor(request, session)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
-        messages.error(request, f"There is no round {number} to delete.")
+        messages.error(
+            request, gettext("There is no round %(number)s to delete.") % {"number": number}
+        )
         return redirect("session-history", pk=session.pk)
     try:
         session.replace_rounds([*outcomes[: number - 1], *outcomes[number:]])
     except ScoringError as error:
-        messages.error(request, f"Deleting round {number} is refused, nothing changed: {error}")
+        messages.error(
+            request,
+            gettext("Deleting round %(number)s is refused, nothing changed: %(error)s")
+            % {"number": number, "error": error},
+        )
     else:
         _audit(request, session, "delete", round_number=number, before=outcomes[number - 1])
-        messages.success(request, f"Round {number} was deleted; later rounds were replayed.")
+        messages.success(
+            request,
+            gettext("Round %(number)s was deleted; later rounds were replayed.")
+            % {"number": number},
+        )
     return redirect("session-history", pk=session.pk)
 
 
@@ -541,17 +593,17 @@ def session_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a session (a member may restore it for 30 days)."""
     session = _load_session(pk)
     if not request.user.is_authenticated:
-        raise PermissionDenied("Only a club member can delete a session.")
+        raise PermissionDenied(gettext("Only a club member can delete a session."))
     session.soft_delete()
     _audit(request, session, "delete session", before=session.to_record())
-    messages.success(request, "The session was deleted. It can be restored for 30 days.")
+    messages.success(request, gettext("The session was deleted. It can be restored for 30 days."))
     return redirect("sessions-deleted")
 
 
 def sessions_deleted(request: HttpRequest) -> HttpResponse:
     """List the deleted sessions that can still be restored."""
     if not request.user.is_authenticated:
-        raise PermissionDenied("Only a club member can see deleted sessions.")
+        raise PermissionDenied(gettext("Only a club member can see deleted sessions."))
     sessions = Session.objects.restorable().prefetch_related("seats__player")
     return render(request, "ledger/sessions_deleted.html", {"sessions": sessions})
 
@@ -560,11 +612,11 @@ def sessions_deleted(request: HttpRequest) -> HttpResponse:
 def session_restore(request: HttpRequest, pk: int) -> HttpResponse:
     """Restore a deleted session."""
     if not request.user.is_authenticated:
-        raise PermissionDenied("Only a club member can restore a session.")
+        raise PermissionDenied(gettext("Only a club member can restore a session."))
     session = get_object_or_404(Session.objects.restorable(), pk=pk)
     session.restore()
     _audit(request, session, "restore session")
-    messages.success(request, "The session was restored.")
+    messages.success(request, gettext("The session was restored."))
     return redirect(session)
 
 
@@ -583,14 +635,19 @@ def session_import(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
         if not request.user.is_authenticated:
-            raise PermissionDenied("Importing needs a club member's login.")
+            raise PermissionDenied(gettext("Importing needs a club member’s login."))
         upload = request.FILES.get("file")
         try:
             sessions = import_records(_read_upload(upload))
         except RecordError as problem:
             error = str(problem)
         else:
-            messages.success(request, f"Imported {len(sessions)} session(s).")
+            count = len(sessions)
+            messages.success(
+                request,
+                ngettext("Imported %(count)s session.", "Imported %(count)s sessions.", count)
+                % {"count": count},
+            )
             return redirect(sessions[0]) if len(sessions) == 1 else redirect("home")
     return render(request, "ledger/import.html", {"error": error}, status=400 if error else 200)
 
@@ -600,18 +657,20 @@ MAX_UPLOAD = 2 * 1024 * 1024
 
 def _read_upload(upload: Any) -> Any:
     if upload is None:
-        raise RecordError("Choose a JSON file to upload.")
+        raise RecordError(gettext("Choose a JSON file to upload."))
     if upload.size > MAX_UPLOAD:
         raise RecordError(
-            f"The file is too large ({upload.size:,} bytes; the limit is {MAX_UPLOAD:,})."
+            gettext("The file is too large (%(size)s bytes; the limit is %(limit)s).")
+            % {"size": intcomma(upload.size), "limit": intcomma(MAX_UPLOAD)}
         )
     try:
         return json.loads(upload.read().decode("utf-8"))
     except UnicodeDecodeError:
-        raise RecordError("The file is not UTF-8 text.") from None
+        raise RecordError(gettext("The file is not UTF-8 text.")) from None
     except json.JSONDecodeError as problem:
         raise RecordError(
-            f"The file is not valid JSON: {problem.msg} at line {problem.lineno}."
+            gettext("The file is not valid JSON: %(error)s at line %(line)s.")
+            % {"error": problem.msg, "line": problem.lineno}
         ) from None
 
 

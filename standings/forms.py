@@ -7,33 +7,37 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
 from standings.models import ALL_TIME, ClubSetting, Scope, current_season, season_scope
 
 SORTS = {  # column: (label, True when a larger value is better)
-    "total": ("Total", True),
-    "average_result": ("Avg result", True),
-    "average_place": ("Avg place", False),
-    "games": ("Games", True),
-    "first_rate": ("1st %", True),
-    "second_rate": ("2nd %", True),
-    "third_rate": ("3rd %", False),
-    "fourth_rate": ("4th %", False),
-    "tobi_rate": ("Tobi %", False),
-    "rating": ("Rating", True),
-    "name": ("Name", False),
+    "total": (_("Total"), True),
+    "average_result": (_("Avg result"), True),
+    "average_place": (_("Avg place"), False),
+    "games": (_("Games"), True),
+    "first_rate": (pgettext_lazy("sort", "1st %"), True),
+    "second_rate": (pgettext_lazy("sort", "2nd %"), True),
+    "third_rate": (pgettext_lazy("sort", "3rd %"), False),
+    "fourth_rate": (pgettext_lazy("sort", "4th %"), False),
+    "tobi_rate": (pgettext_lazy("sort", "Tobi %"), False),
+    "rating": (_("Rating"), True),
+    "name": (_("Name"), False),
 }
 
 
 class ScopeForm(forms.Form):
     """Which sessions count, who is listed and in which order (read from the query string)."""
 
-    scope = forms.ChoiceField(required=False, label="Scope")
-    starts = forms.DateField(required=False, label="From", widget=forms.DateInput({"type": "date"}))
-    ends = forms.DateField(required=False, label="To", widget=forms.DateInput({"type": "date"}))
+    scope = forms.ChoiceField(required=False, label=_("Scope"))
+    starts = forms.DateField(
+        required=False, label=_("From"), widget=forms.DateInput({"type": "date"})
+    )
+    ends = forms.DateField(required=False, label=_("To"), widget=forms.DateInput({"type": "date"}))
     min_games = forms.IntegerField(
-        required=False, min_value=0, max_value=100_000, label="Min. games", initial=0
+        required=False, min_value=0, max_value=100_000, label=_("Min. games"), initial=0
     )
     sort = forms.ChoiceField(
         required=False, choices=[(key, label) for key, (label, _) in SORTS.items()]
@@ -45,11 +49,17 @@ class ScopeForm(forms.Form):
         self.seasons = list(Season.objects.all())
         self.rulesets = list(Ruleset.objects.all())
         self.fields["scope"].choices = [
-            ("current", "Current season"),
-            ("all", "All time"),
-            *((f"season-{s.pk}", f"Season {s.name}") for s in self.seasons),
-            *((f"ruleset-{r.pk}", f"Ruleset {r.name}") for r in self.rulesets),
-            ("dates", "Dates…"),
+            ("current", gettext("Current season")),
+            ("all", gettext("All time")),
+            *(
+                (f"season-{s.pk}", gettext("Season %(name)s") % {"name": s.name})
+                for s in self.seasons
+            ),
+            *(
+                (f"ruleset-{r.pk}", gettext("Ruleset %(name)s") % {"name": r.name})
+                for r in self.rulesets
+            ),
+            ("dates", gettext("Dates…")),
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -57,9 +67,11 @@ class ScopeForm(forms.Form):
         if data.get("scope") == "dates":
             starts, ends = data.get("starts"), data.get("ends")
             if not starts and not ends:
-                raise forms.ValidationError("Give a From date, a To date or both for a date range.")
+                raise forms.ValidationError(
+                    gettext("Give a From date, a To date or both for a date range.")
+                )
             if starts and ends and ends < starts:
-                raise forms.ValidationError("The To date is before the From date.")
+                raise forms.ValidationError(gettext("The To date is before the From date."))
         return data
 
     def get_scope(self) -> Scope:
@@ -95,7 +107,11 @@ class SeasonForm(forms.ModelForm):
             "starts_on": forms.DateInput({"type": "date"}),
             "ends_on": forms.DateInput({"type": "date"}),
         }
-        labels = {"starts_on": "Starts on", "ends_on": "Ends on (optional)"}
+        labels = {
+            "name": _("Name"),
+            "starts_on": _("Starts on"),
+            "ends_on": _("Ends on (optional)"),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,9 +121,9 @@ class SeasonForm(forms.ModelForm):
         data = super().clean()
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
-            self.add_error("ends_on", "A season cannot end before it starts.")
+            self.add_error("ends_on", gettext("A season cannot end before it starts."))
         if starts and starts > timezone.localdate() + dt.timedelta(days=366):
-            self.add_error("starts_on", "Start a season at most a year ahead.")
+            self.add_error("starts_on", gettext("Start a season at most a year ahead."))
         return data
 
 
@@ -116,4 +132,17 @@ class RatingChoiceForm(forms.ModelForm):
         model = ClubSetting
         fields = ["rating_system"]
         widgets = {"rating_system": forms.RadioSelect}
-        labels = {"rating_system": "Rating shown on the leaderboard"}
+        labels = {"rating_system": _("Rating shown on the leaderboard")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rating_system"].choices = [
+            (code, rating_system_name(code)) for code, _label in ClubSetting.RatingSystem.choices
+        ]
+
+
+def rating_system_name(code: str) -> str:
+    """Return the name of a rating system in the active language."""
+    if code == ClubSetting.RatingSystem.TENHOU:
+        return gettext("Tenhou R")
+    return gettext("OpenSkill (skill ± uncertainty)")

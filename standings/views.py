@@ -12,12 +12,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from ledger.glossary import STATISTIC_DEFINITIONS
 from ledger.models import Player, Season
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm
 from standings.models import ClubSetting, PlayerGame, Row, leaderboard, player_report
-from standings.stats import GLOSSARY
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
 BOARD_TERMS += ("openskill", "tenhou")
@@ -75,8 +76,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "sorts": SORTS,
         "setting": setting,
         "rating_form": RatingChoiceForm(instance=setting),
-        "glossary": GLOSSARY,
-        "board_glossary": [(key, GLOSSARY[key]) for key in BOARD_TERMS],
+        "glossary": STATISTIC_DEFINITIONS,
+        "board_glossary": [(key, STATISTIC_DEFINITIONS[key]) for key in BOARD_TERMS],
         "query": _query_without(request, "sort"),
         "export_query": request.GET.urlencode(),
     }
@@ -149,7 +150,7 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     form = ScopeForm(_with_default(request, "all"), default="all")
     setting = ClubSetting.current()
     context: dict[str, Any] = {"player": player, "form": form, "setting": setting}
-    context["glossary"] = GLOSSARY
+    context["glossary"] = STATISTIC_DEFINITIONS
     if not form.is_valid():
         return render(request, "standings/player_stats.html", context, status=400)
     context["scope"] = form.get_scope()
@@ -225,7 +226,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
             season = form.save()
-            messages.success(request, f"Season {season.name} created.")
+            messages.success(request, gettext("Season %(name)s created.") % {"name": season.name})
             return redirect("season-list")
     seasons = Season.objects.all()
     status = 400 if form.errors else 200
@@ -240,12 +241,14 @@ def season_close(request: HttpRequest, pk: int) -> HttpResponse:
     """Close a season (staff): it ends today unless it already has an end."""
     season = get_object_or_404(Season, pk=pk)
     if season.is_closed:
-        messages.info(request, f"Season {season.name} was already closed.")
+        messages.info(
+            request, gettext("Season %(name)s was already closed.") % {"name": season.name}
+        )
         return redirect("season-list")
     season.is_closed = True
     season.ends_on = season.ends_on or max(timezone.localdate(), season.starts_on)
     season.save(update_fields=["is_closed", "ends_on"])
-    messages.success(request, f"Season {season.name} closed.")
+    messages.success(request, gettext("Season %(name)s closed.") % {"name": season.name})
     return redirect("season-list")
 
 
@@ -256,7 +259,7 @@ def rating_choice(request: HttpRequest) -> HttpResponse:
     form = RatingChoiceForm(request.POST, instance=ClubSetting.current())
     if form.is_valid():
         form.save()
-        messages.success(request, "Rating choice saved.")
+        messages.success(request, gettext("Rating choice saved."))
     else:
-        messages.error(request, "Choose one of the listed ratings.")
+        messages.error(request, gettext("Choose one of the listed ratings."))
     return redirect("leaderboard")

@@ -6,13 +6,16 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
 
+from ledger import glossary
 from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
-from standings.models import ALL_TIME, Standing
-from standings.stats import GLOSSARY
+from standings.forms import rating_system_name
+from standings.models import ALL_TIME, Scope, Standing
 
 register = template.Library()
 
@@ -22,7 +25,9 @@ def percent(value: Any) -> str:
     """Return a share as "42.5%" (an en dash when there is nothing to divide)."""
     if value is None or value == "":
         return "–"
-    return f"{float(value) * 100:.1f}%"
+    return pgettext("percent", "%(number)s%%") % {
+        "number": number_format(float(value) * 100, decimal_pos=1)
+    }
 
 
 @register.filter
@@ -30,13 +35,39 @@ def decimal(value: Any, places: int = 2) -> str:
     """Return a number with thousands separators and fixed decimals: 1,512.30."""
     if value is None or value == "":
         return "–"
-    return f"{float(value):,.{int(places)}f}"
+    return number_format(float(value), decimal_pos=int(places), force_grouping=True)
 
 
 @register.filter
 def words(key: str) -> str:
     """Return a glossary key as words: "average_place" -> "Average place"."""
-    return key.replace("_", " ").capitalize()
+    name = glossary.STATISTICS.get(key)
+    return str(name) if name is not None else key.replace("_", " ").capitalize()
+
+
+@register.filter
+def scope_label(scope: Scope) -> str:
+    """Return which games a scope counts, in words: All time, Season Spring, …"""
+    name = scope.label.split(" ", 1)[1] if " " in scope.label else scope.label
+    if scope.kind == "all":
+        return gettext("All time")
+    if scope.kind == "season":
+        return gettext("Season %(name)s") % {"name": name}
+    if scope.kind == "ruleset":
+        return gettext("Ruleset %(name)s") % {"name": name}
+    if scope.kind == "dates":
+        starts, ends = scope.starts, scope.ends
+        return gettext("%(starts)s to %(ends)s") % {
+            "starts": date_format(starts, "SHORT_DATE_FORMAT") if starts else "…",
+            "ends": date_format(ends, "SHORT_DATE_FORMAT") if ends else "…",
+        }
+    return scope.label
+
+
+@register.filter
+def rating_system(code: str) -> str:
+    """Return the name of a rating system (OpenSkill, Tenhou R)."""
+    return rating_system_name(code)
 
 
 @register.filter
@@ -52,7 +83,7 @@ def place_bars(counts: Any) -> SafeString:
 @register.simple_tag
 def define(name: str) -> str:
     """Return the definition of a statistic (for title attributes)."""
-    return GLOSSARY.get(name, "")
+    return str(glossary.STATISTIC_DEFINITIONS.get(name, ""))
 
 
 @register.simple_tag
@@ -67,17 +98,17 @@ def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, Saf
         cumulative.append(round(running, 1))
     if system == "tenhou":
         rating = charts.line_chart(
-            [row[4] for row in history], title="Tenhou R after each game", labels=dates
+            [row[4] for row in history], title=gettext("Tenhou R after each game"), labels=dates
         )
     else:
         rating = charts.line_chart(
             [row[2] for row in history],
             band=[(mu - 2 * sigma, mu + 2 * sigma) for _, _, mu, sigma, *_ in history],
-            title="OpenSkill μ after each game, shaded ±2σ",
+            title=gettext("OpenSkill μ after each game, shaded ±2σ"),
             labels=dates,
         )
     result = charts.line_chart(
-        cumulative, title="Cumulative result after each game", labels=dates, zero=True
+        cumulative, title=gettext("Cumulative result after each game"), labels=dates, zero=True
     )
     return {"rating": rating, "result": result}
 
@@ -114,7 +145,7 @@ def _cells(row: Any, mine: int | None, url: str) -> tuple[Any, ...]:
         row.rank,
         url.format(row.player.pk),
         row.name,
-        mark_safe(' <span class="badge">you</span>') if is_mine else "",
+        format_html(' <span class="badge">{}</span>', gettext("you")) if is_mine else "",
         points(row.games),
         tone(row.total),
         result(row.total),
@@ -133,7 +164,8 @@ def _rating(row: Any) -> SafeString | str:
     if row.uncertainty is None:
         return decimal(row.rating, 0)
     return format_html(
-        '{} <small class="muted" title="σ, the uncertainty">±{}</small>',
+        '{} <small class="muted" title="{}">±{}</small>',
         decimal(row.rating, 1),
+        gettext("σ, the uncertainty"),
         decimal(row.uncertainty, 1),
     )
