@@ -7,6 +7,7 @@ from itertools import accumulate
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 GAIN, LOSS, INK, BAND = "#0b6e4f", "#c0392b", "#2e5eaa", "#2e5eaa33"
 PLACE_COLORS = ("#0b6e4f", "#6aa88f", "#d9a441", "#c0392b")
@@ -27,7 +28,11 @@ def sparkline(results: Sequence[float], *, width: int = 90, height: int = 22) ->
     step = (width - 4) / max(len(values) - 1, 1)
     points = " ".join(f"{round(2 + i * step, 1)},{y(v)}" for i, v in enumerate(values))
     color = GAIN if values[-1] >= 0 else LOSS
-    title = f"Running result over the last {len(results)} games: {values[-1]:+.1f}"
+    title = ngettext(
+        "Running result over the last %(count)s game: %(result)s",
+        "Running result over the last %(count)s games: %(result)s",
+        len(results),
+    ) % {"count": len(results), "result": f"{values[-1]:+.1f}"}
     return format_html(
         '<svg class="sparkline" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img">'
         "<title>{t}</title>"
@@ -96,18 +101,29 @@ def place_bars(counts: Sequence[int], *, width: int = 320) -> SafeString:
     bar, gap, label = 18, 6, 34
     height = 4 * (bar + gap)
     rows = []
+    places = [
+        pgettext("place", "1st"),
+        pgettext("place", "2nd"),
+        pgettext("place", "3rd"),
+        pgettext("place", "4th"),
+    ]
     for i, count in enumerate(counts):
         share = count / games
         top = i * (bar + gap)
         length = round((width - label - 70) * share, 1)
         rows.append(
-            f'<text x="0" y="{top + 13}" class="axis">{i + 1}{("st", "nd", "rd", "th")[i]}</text>'
+            f'<text x="0" y="{top + 13}" class="axis">{escape(places[i])}</text>'
             f'<rect x="{label}" y="{top}" width="{max(length, 1)}" height="{bar}" rx="3" '
-            f'fill="{PLACE_COLORS[i]}"><title>{count} games</title></rect>'
+            f'fill="{PLACE_COLORS[i]}"><title>{escape(games_text(count))}</title></rect>'
             f'<text x="{label + length + 6}" y="{top + 13}" class="axis">'
             f"{share:.0%} ({count:,})</text>"
         )
     return mark_safe(
         f'<svg class="place-bars" viewBox="0 0 {width} {height}" role="img">'
-        f"<title>Place distribution</title>{''.join(rows)}</svg>"
+        f"<title>{escape(gettext('Place distribution'))}</title>{''.join(rows)}</svg>"
     )
+
+
+def games_text(count: int) -> str:
+    """Return "1 game", "12 games" in the active language."""
+    return ngettext("%(count)s game", "%(count)s games", count) % {"count": count}
