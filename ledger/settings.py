@@ -132,6 +132,7 @@ LOGOUT_REDIRECT_URL = "home"
 PRODUCTION = _flag("DJANGO_PRODUCTION")
 SESSION_COOKIE_SECURE = _flag("SECURE_COOKIES", "1" if PRODUCTION else "")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # a read per request spared
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # players stay logged in through a whole season night
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400

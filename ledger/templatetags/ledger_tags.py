@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from django import template
 from django.forms import BoundField, CheckboxSelectMultiple
 from django.utils.formats import number_format
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
@@ -161,18 +163,22 @@ def choice_labels(bound: BoundField) -> str:
 @register.filter
 def fast_select(bound: BoundField) -> str:
     """Return a select element built without widget templates (see ``choice_labels``)."""
-    selected = _selected(bound)
-    options = "".join(
-        format_html(
-            '<option value="{}"{}>{}</option>',
-            value,
-            " selected" if str(value) in selected else "",
-            label,
-        )
-        for value, label in bound.field.choices
-    )
+    choices = tuple((str(value), str(label)) for value, label in bound.field.choices)
+    options = _options_html(choices, frozenset(_selected(bound)))
     return format_html(
-        '<select name="{}" id="{}">{}</select>', bound.html_name, bound.auto_id, mark_safe(options)
+        '<select name="{}" id="{}">{}</select>', bound.html_name, bound.auto_id, options
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _options_html(choices: tuple[tuple[str, str], ...], selected: frozenset[str]) -> str:
+    """Return the options of a select (the same few selects recur on every table page)."""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value in selected else ""}>'
+            f"{escape(label)}</option>"
+            for value, label in choices
+        )
     )
 
 
