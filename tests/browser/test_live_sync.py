@@ -30,4 +30,8 @@ def test_a_second_phone_sees_the_new_scores_and_keeps_its_form(live_server):
 
         expect(second.locator("#honba")).to_have_text("1", timeout=8_000)
         expect(second.locator('li.player[data-seat="0"] .score')).to_have_text("28,000")
-        assert second.locator("fieldset", has_text="Tenpai at the draw").get_by_label("Chen").is_checked()
+        assert (
+            second.locator("fieldset", has_text="Tenpai at the draw")
+            .get_by_label("Chen")
+            .is_checked()
+        )
