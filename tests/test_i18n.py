@@ -306,7 +306,7 @@ def test_form_errors_come_in_the_chosen_language(client, db):
 
 @pytest.mark.parametrize(
     ("language", "points", "result"),
-    [("en", "−25,000", "+33.2"), ("zh-hans", "−25000", "+33.2"), ("ja", "−25,000", "+33.2")],
+    [("en", "−25,000", "+33.2"), ("zh-hans", "−25,000", "+33.2"), ("ja", "−25,000", "+33.2")],
 )
 def test_numbers_follow_the_language(language, points, result):
     from ledger.templatetags.ledger_tags import points as points_filter
