@@ -18,6 +18,7 @@ from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
 from scoring.tiles import MELD_KINDS, Meld, parse_tiles
+from scoring.yaku import FLAGS
 
 KINDS = tuple(glossary.OUTCOMES.items())
 LIMIT_HAN = pgettext_lazy("limit with its han", "%(limit)s (%(han)s han)")
@@ -53,17 +54,8 @@ FU_CHOICES = [
 ]
 HAND_FLAGS = [
     (name, glossary.YAKU[name])
-    for name in (
-        "double_riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "tenhou",
-        "chiihou",
-        "renhou",
-    )
+    for name in FLAGS
+    if name != "riichi"  # riichi comes from the round's riichi ticks
 ]
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 
