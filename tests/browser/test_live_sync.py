@@ -21,7 +21,8 @@ def test_a_second_phone_sees_the_new_scores_and_keeps_its_form(live_server):
         first.goto(table)
         second.goto(table)
         second.get_by_role("button", name="Draw").click()
-        second.get_by_label("Chen").first.check()  # half-filled: a tenpai tick, not saved
+        tenpai = second.locator("fieldset", has_text="Tenpai at the draw")
+        tenpai.get_by_label("Chen").check()  # half-filled: a tenpai tick, not saved
 
         first.get_by_role("button", name="Draw").click()
         first.locator("fieldset", has_text="Tenpai at the draw").get_by_label("Aki").check()
@@ -30,8 +31,4 @@ def test_a_second_phone_sees_the_new_scores_and_keeps_its_form(live_server):
 
         expect(second.locator("#honba")).to_have_text("1", timeout=8_000)
         expect(second.locator('li.player[data-seat="0"] .score')).to_have_text("28,000")
-        assert (
-            second.locator("fieldset", has_text="Tenpai at the draw")
-            .get_by_label("Chen")
-            .is_checked()
-        )
+        assert tenpai.get_by_label("Chen").is_checked()
