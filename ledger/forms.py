@@ -438,9 +438,13 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
     return value
 
 
-def _named(label: Any, name: Any) -> Any:
-    """Return a field label naming a player, formatted in the language active when shown."""
-    return _later(lambda: label % {"name": name})
+def _named(label: Any, name: Any) -> str:
+    """Return a field label naming a player, in the active language.
+
+    Forms that name players are built per request, once the request's language is
+    active, so the label is formatted at once (a lazy proxy per label cost ~0.2 ms).
+    """
+    return str(label) % {"name": str(name)}
 
 
 def players_named(names: list[str]) -> list[Player]:
