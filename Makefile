@@ -29,7 +29,7 @@ run: install
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(BIN)/python -m pytest -q
+	CONN_MAX_AGE=0 $(BIN)/python -m pytest -q
 
 lint: install
 	$(BIN)/ruff check scoring ledger tests

@@ -85,7 +85,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=60,
+        # Persistent connections by default; tests set 0 so that no server thread's
+        # connection outlives the run and holds the test database open.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):

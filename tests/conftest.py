@@ -1,0 +1,25 @@
+"""Suite-wide fixtures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.db import connection
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _end_stray_connections(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
+    """End connections that server threads of live-server tests left open.
+
+    On PostgreSQL an open connection keeps the test database from being dropped at the
+    end of the run; this teardown runs just before pytest-django drops it.
+    """
+    yield
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
