@@ -39,7 +39,9 @@ def _act(client, action: str, session: Session, finished: Session) -> int:
         return client.post(url, {"kind": "draw", "tenpai": ["0"]}).status_code
     if action == "edit finished":
         url = reverse("round-edit", args=[finished.pk, 1])
-        return client.post(url, {"kind": "ron", "winners": ["2"], "loser": "0", "han_2": "5"}).status_code
+        return client.post(
+            url, {"kind": "ron", "winners": ["2"], "loser": "0", "han_2": "5"}
+        ).status_code
     if action == "delete":
         return client.post(reverse("session-delete", args=[session.pk])).status_code
     if action == "export":
@@ -54,7 +56,9 @@ def _client_as(client, role: str, sessions: list[Session]):
     elif role == "member":
         client.force_login(create_user())
     elif role == "staff":
-        client.force_login(get_user_model().objects.create_superuser("boss", "b@example.org", "pw-1-boss"))
+        client.force_login(
+            get_user_model().objects.create_superuser("boss", "b@example.org", "pw-1-boss")
+        )
     return client
 
 
@@ -86,7 +90,10 @@ def test_login_is_refused_after_repeated_failures(client):
     cache.clear()
     create_user(username="aki", password="right-password-1")
     for _ in range(5):
-        assert client.post(reverse("login"), {"username": "aki", "password": "wrong"}).status_code == 200
+        assert (
+            client.post(reverse("login"), {"username": "aki", "password": "wrong"}).status_code
+            == 200
+        )
 
     blocked = client.post(reverse("login"), {"username": "aki", "password": "right-password-1"})
 
@@ -138,12 +145,17 @@ def test_posts_without_csrf_token_are_refused():
 
 def test_deploy_check_is_clean_with_production_settings():
     env = {
-        "DJANGO_PRODUCTION": "1", "SECRET_KEY": "k" * 20 + "-Very_long+random/secret!" + "z" * 30,
-        "ALLOWED_HOSTS": "club.example.org", "PATH": "/usr/bin:/bin",
+        "DJANGO_PRODUCTION": "1",
+        "SECRET_KEY": "k" * 20 + "-Very_long+random/secret!" + "z" * 30,
+        "ALLOWED_HOSTS": "club.example.org",
+        "PATH": "/usr/bin:/bin",
     }
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
 
     assert done.returncode == 0, done.stdout + done.stderr
@@ -151,8 +163,11 @@ def test_deploy_check_is_clean_with_production_settings():
 
 def test_production_refuses_to_start_without_a_secret_key():
     done = subprocess.run(
-        [sys.executable, "manage.py", "check"], capture_output=True, text=True,
-        env={"DJANGO_PRODUCTION": "1", "PATH": "/usr/bin:/bin"}, check=False,
+        [sys.executable, "manage.py", "check"],
+        capture_output=True,
+        text=True,
+        env={"DJANGO_PRODUCTION": "1", "PATH": "/usr/bin:/bin"},
+        check=False,
     )
 
     assert done.returncode != 0
