@@ -67,3 +67,17 @@ def artifacts() -> Path:
     """Return the (gitignored) folder for screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def log_in(page: Any, base: str, *, username: str = "member") -> None:
+    """Create a club member and log in through the login page."""
+    from playwright.sync_api import expect
+
+    from tests.factories import create_user
+
+    create_user(username=username, password="pw-for-tests-1")
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill("pw-for-tests-1")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name=f"Log out {username}")).to_be_visible()

@@ -16,12 +16,11 @@ from playwright.sync_api import Locator, Page, expect
 
 from ledger.models import Session
 from ledger.templatetags.ledger_tags import points, result, round_name, signed
-from tests.factories import create_user
+from tests.browser.conftest import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = ("Aki", "Bo", "Chen", "Dai")  # seats 0-3, Aki the first dealer
-PASSWORD = "pw-for-tests-1"
 HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
 
 
@@ -131,15 +130,6 @@ class Table:
 
     def scores(self) -> list[int]:
         return [int(self.score(seat).get_attribute("data-score") or "") for seat in range(4)]
-
-
-def log_in(page: Page, base: str) -> None:
-    create_user(username="member", password=PASSWORD)
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("member")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name="Log out member")).to_be_visible()
 
 
 def start_hanchan(page: Page, base: str) -> Table:

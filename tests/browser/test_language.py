@@ -7,25 +7,15 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Session
 from ledger.translations import ensure_compiled
-from tests.factories import create_session, create_user
+from tests.browser.conftest import log_in
+from tests.factories import create_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "pw-for-tests-1"
 
 
 @pytest.fixture(autouse=True)
 def compiled_catalogs():
     ensure_compiled()
-
-
-def log_in(page: Page, base: str) -> None:
-    create_user(username="member", password=PASSWORD)
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("member")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name="Log out member")).to_be_visible()
 
 
 def switch_language(page: Page, label: str, name: str, button: str) -> None:
