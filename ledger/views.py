@@ -289,17 +289,13 @@ def session_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table page: scores, winds, counters and the form for the next round."""
     session = _load_session(pk)
     kind = request.GET.get("kind", "ron")
-    context = table_context(request, session, kind=kind if kind in dict(_kinds()) else "ron")
+    context = table_context(request, session, kind=kind if kind in dict(KINDS) else "ron")
     template = "ledger/table.html"
     if request.htmx and request.GET.get("part") == "round-form":
         template += "#round-form"
     elif request.htmx and request.GET.get("part") == "scoreboard":
         template += "#scoreboard"
     return render(request, template, context)
-
-
-def _kinds() -> list[tuple[str, str]]:
-    return list(KINDS)
 
 
 @require_POST
@@ -672,7 +668,3 @@ def _read_upload(upload: Any) -> Any:
             gettext("The file is not valid JSON: %(error)s at line %(line)s.")
             % {"error": problem.msg, "line": problem.lineno}
         ) from None
-
-
-def session_url(session: Session) -> str:
-    return reverse("session-table", args=[session.pk])
