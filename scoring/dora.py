@@ -7,7 +7,7 @@ among the winds, Red → White among the dragons. Dora add han but never make a 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.tiles import EAST, HAKU, KINDS, NORTH, kind
 
@@ -40,11 +40,16 @@ def count_dora(counts: Sequence[int], indicators: Iterable[int]) -> int:
     >>> count_dora(tile_counts(parse_tiles("111m")), parse_tiles("9m9m"))
     6
     """
-    return sum(counts[NEXT_KIND[kind(indicator)]] for indicator in indicators)
+    found = 0
+    for indicator in indicators:
+        found += counts[DORA_OF_TILE[indicator]]
+    return found
 
 
-@dataclass(frozen=True, slots=True)
-class DoraCount:
+DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))  # red fives too
+
+
+class DoraCount(NamedTuple):
     """The dora a hand holds: from indicators, red fives (aka), and ura indicators."""
 
     dora: int = 0

@@ -8,8 +8,7 @@ an open pinfu-shaped ron 30.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.errors import BadHandError
 from scoring.hand import (
@@ -32,9 +31,11 @@ from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 WIND_LETTERS = "ESWN"
 
 
-@dataclass(frozen=True)
-class WinContext:
-    """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win."""
+class WinContext(NamedTuple):
+    """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win.
+
+    A named tuple, not a dataclass: a batch makes one per hand.
+    """
 
     tsumo: bool = False
     seat_wind: int = EAST  # a wind tile kind, 27 East .. 30 North
@@ -70,16 +71,14 @@ def _wind(data: Mapping[str, Any], key: str) -> int:
     return WINDS[WIND_LETTERS.index(value)]
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One named line of a fu breakdown."""
 
     name: str
     fu: int
 
 
-@dataclass(frozen=True, slots=True)
-class Fu:
+class Fu(NamedTuple):
     """A hand's fu, rounded (chiitoitsu stays 25), and the items that add up to it unrounded."""
 
     total: int
@@ -186,7 +185,7 @@ def _has_no_fu_shape(reading: Reading, context: WinContext) -> bool:
     return (
         reading.form == REGULAR
         and reading.wait == RYANMEN
-        and all(each.kind == SEQUENCE for each in reading.sets)
+        and reading.run_count == 4
         and reading.pairs[0] not in DRAGONS
         and reading.pairs[0] != context.seat_wind
         and reading.pairs[0] != context.round_wind
@@ -201,18 +200,16 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     >>> fu(reading, WinContext(tsumo=True), Rules()).total
     40
     """
-    if reading.form == CHIITOITSU:
-        points = 50 if rules.chiitoitsu_50_fu else 25
-        return Fu(points, (FuItem(CHIITOITSU, points),))
+    form = reading.form
+    if form == CHIITOITSU:
+        return CHIITOITSU_50 if rules.chiitoitsu_50_fu else CHIITOITSU_25
     closed, tsumo = reading.is_closed, context.tsumo
     if tsumo and closed and _has_no_fu_shape(reading, context):
-        return Fu(20, (BASE, PINFU_TSUMO))
+        return PINFU_TSUMO_FU
     items = [BASE, CLOSED_RON] if closed and not tsumo else [BASE]
-    for index, each in enumerate(reading.sets):
-        if each.kind != SEQUENCE:
-            is_open = counts_as_open(reading, index, tsumo=tsumo)
-            items.append(_SET_ITEMS[each.kind == QUAD, is_open, each.tile])
-    if reading.form == REGULAR:
+    if reading.run_count < 4:
+        items.extend(_set_items(reading, tsumo))
+    if form == REGULAR and reading.pairs[0] >= EAST:
         pair = pair_fu(reading.pairs[0], context, rules)
         if pair is not None:
             items.append(pair)
@@ -221,11 +218,26 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
         items.append(wait)
     if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
-    unrounded = sum([item.fu for item in items])
+    unrounded = sum([item[1] for item in items])
     if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
     return Fu(-(-unrounded // 10) * 10, tuple(items))
+
+
+CHIITOITSU_25 = Fu(25, (FuItem(CHIITOITSU, 25),))
+CHIITOITSU_50 = Fu(50, (FuItem(CHIITOITSU, 50),))
+PINFU_TSUMO_FU = Fu(20, (BASE, PINFU_TSUMO))
+
+
+def _set_items(reading: Reading, tsumo: bool) -> list[FuItem]:
+    """Return the fu items of the reading's triplets and quads, in the order of its sets."""
+    win_set = -2 if tsumo else reading.win_set  # a ron opens the triplet it completes
+    return [
+        _SET_ITEMS[each.kind == QUAD, each.is_open or index == win_set, each.tile]
+        for index, each in enumerate(reading.sets)
+        if each.kind != SEQUENCE
+    ]
 
 
 def fu_of_readings(hand: Hand, context: WinContext, rules: Rules) -> tuple[tuple[Reading, Fu], ...]:

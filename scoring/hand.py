@@ -10,9 +10,10 @@ reading a hand creates only its ``Reading`` values.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.errors import (
     BadHandError,
@@ -21,6 +22,7 @@ from scoring.errors import (
     WrongTileCountError,
 )
 from scoring.tiles import (
+    KINDS,
     TERMINALS_AND_HONORS,
     Meld,
     check_copies,
@@ -28,6 +30,7 @@ from scoring.tiles import (
     kind,
     parse_tile,
     parse_tiles,
+    tile_bits,
     tile_counts,
     tile_name,
 )
@@ -76,8 +79,7 @@ def meld_block(meld: Meld) -> Block:
     return block(set_kind, meld.first, meld.is_open)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One way to read a winning hand, with the winning tile placed in one set.
 
     ``sets`` are the four sets of a regular hand (concealed ones first, then the
@@ -85,6 +87,14 @@ class Reading:
     (seven pairs for chiitoitsu). ``win_set`` indexes the set that holds the
     winning tile, or is ``PAIR``; ``wait`` is the shape the winning tile completed.
     ``is_closed``: no set was called (an ankan keeps the hand closed).
+
+    The other fields are what the yaku look at, gathered when the reading is made
+    (a regular reading only): bit k of ``runs`` is set when a sequence starts at
+    kind k, bit k of ``triplets`` when a triplet or quad of kind k is among the
+    sets; ``twins`` counts pairs of identical sequences; ``concealed`` counts the
+    triplets and quads not called (one a ron completed still counts here);
+    ``outside``: every set and the pair hold a terminal or honor. A named tuple, not
+    a dataclass: a batch makes one per reading, and tuples are cheaper to make.
     """
 
     form: str
@@ -94,6 +104,12 @@ class Reading:
     win_set: int
     wait: str
     is_closed: bool = True
+    runs: int = 0
+    run_count: int = 0
+    twins: int = 0
+    triplets: int = 0
+    concealed: int = 0
+    outside: bool = False
 
     @property
     def pair(self) -> int:
@@ -117,6 +133,85 @@ class Reading:
             "win": tile_name(self.win_tile),
             "wait": self.wait,
         }
+
+
+class Part(NamedTuple):
+    """The sets (and pair) of one group's reading, or of a hand's melds, with the
+    facts a ``Reading`` gathers from them. ``wins[offset]`` lists where the kind
+    ``start + offset`` of the group can be the winning tile: (index of the set in
+    ``blocks`` or ``PAIR``, wait shape)."""
+
+    blocks: tuple[Block, ...]
+    pair: int
+    runs: int
+    run_count: int
+    twins: int
+    triplets: int
+    concealed: int
+    outside: bool
+    wins: tuple[tuple[tuple[int, str], ...], ...] = ()
+    quads: int = 0
+
+
+def make_part(
+    blocks: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0
+) -> Part:
+    """Return the facts of sets and a pair; the ``size`` kinds from ``start`` get their
+    win places.
+
+    >>> part = make_part((block(SEQUENCE, 0), block(SEQUENCE, 0)), 8, 0, 9)
+    >>> part.twins, part.outside, part.wins[8]
+    (1, True, ((-1, 'tanki'),))
+    """
+    run_tiles = sorted(each.tile for each in blocks if each.kind == SEQUENCE)
+    triplets = [each for each in blocks if each.kind != SEQUENCE]
+    return Part(
+        blocks=blocks,
+        pair=pair,
+        runs=sum({1 << tile for tile in run_tiles}),
+        run_count=len(run_tiles),
+        twins=_twins(run_tiles),
+        triplets=sum(1 << each.tile for each in triplets),
+        concealed=sum(1 for each in triplets if not each.is_open),
+        outside=(pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, blocks)),
+        wins=tuple(_win_places(blocks, pair, start + offset) for offset in range(size)),
+        quads=sum(1 for each in triplets if each.kind == QUAD),
+    )
+
+
+_TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
+
+
+def _is_outside(each: Block) -> bool:
+    if each.kind == SEQUENCE:
+        return each.tile % 9 in (0, 6)
+    return each.tile in _TERMINAL_OR_HONOR
+
+
+def _twins(run_tiles: list[int]) -> int:
+    """Return how many pairs of identical sequences sorted run starts hold."""
+    twins, index = 0, 0
+    while index < len(run_tiles) - 1:
+        if run_tiles[index] == run_tiles[index + 1]:
+            twins += 1
+            index += 2
+        else:
+            index += 1
+    return twins
+
+
+def _win_places(blocks: tuple[Block, ...], pair: int, win: int) -> tuple[tuple[int, str], ...]:
+    places = [(PAIR, TANKI)] if pair == win else []
+    previous = None
+    for index, each in enumerate(blocks):
+        # Sets are interned and sorted, so a repeated set is the same object as the last.
+        if each is previous:
+            continue
+        previous = each
+        shape = _shape_at(each, win)
+        if shape is not None:
+            places.append((index, shape))
+    return tuple(places)
 
 
 @dataclass(frozen=True)
@@ -159,15 +254,39 @@ class Hand:
             [Meld.parse(_text(meld, "kind"), _text(meld, "tiles")) for meld in melds],
         )
 
-    @property
+    # Speed: what the scorer asks of a hand is worked out once and kept with it.
+
+    @functools.cached_property
     def all_tiles(self) -> tuple[int, ...]:
         """Return the concealed tiles and every meld's tiles."""
+        if not self.melds:
+            return self.concealed
         return self.concealed + tuple(tile for meld in self.melds for tile in meld.tiles)
 
-    @property
+    @functools.cached_property
     def counts(self) -> tuple[int, ...]:
         """Return the concealed tiles as 34 counts."""
         return tile_counts(self.concealed)
+
+    @functools.cached_property
+    def all_counts(self) -> tuple[int, ...]:
+        """Return all the tiles, melds included, as 34 counts."""
+        return tile_counts(self.all_tiles) if self.melds else self.counts
+
+    @functools.cached_property
+    def tile_bits(self) -> int:
+        """Return the OR of the class bits of all the tiles (``scoring.tiles.KIND_BITS``)."""
+        return tile_bits(self.all_tiles)
+
+    @functools.cached_property
+    def meld_part(self) -> Part:
+        """Return the sets of the melds and their facts."""
+        return meld_part(tuple(meld_block(meld) for meld in self.melds)) if self.melds else NO_MELDS
+
+    @property
+    def quads(self) -> int:
+        """Return how many kans the melds hold."""
+        return self.meld_part.quads
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -183,7 +302,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     >>> [r.wait for r in readings(Hand.parse("11123m456p789s555z", "1m"))]
     ['tanki', 'ryanmen']
     """
-    found = read_counts(hand.counts, kind(hand.win), tuple(meld_block(m) for m in hand.melds))
+    found = read_parts(hand.counts, kind(hand.win), hand.meld_part)
     if not found:
         raise NotAWinningHandError(
             f"{format_tiles(hand.concealed)} is not four sets and a pair, seven pairs "
@@ -196,13 +315,24 @@ def read_counts(
     counts: Sequence[int], win: int, melds: tuple[Block, ...] = ()
 ) -> tuple[Reading, ...]:
     """Return every reading of concealed counts plus melds won on kind ``win`` (none: ())."""
-    found = [
-        reading
-        for concealed, pair in _regular(counts)
-        for reading in _place_win(concealed, melds, pair, win)
-    ]
-    if not melds:
-        found.extend(_special(counts, win))
+    return read_parts(counts, win, meld_part(melds) if melds else NO_MELDS)
+
+
+def read_parts(counts: Sequence[int], win: int, melds: Part) -> tuple[Reading, ...]:
+    """Return every reading of concealed counts plus the melds' part, won on kind ``win``."""
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    choices = _choices(counts)
+    found = _regular(choices, win, melds) if choices else []
+    if not melds.blocks:
+        if counts.count(2) == 7 and counts.count(0) == KINDS - 7:
+            pairs = tuple(k for k, count in enumerate(counts) if count)
+            found.append(Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI))
+        elif not found:
+            pair = _kokushi_pair(counts)
+            if pair >= 0:
+                wait = KOKUSHI_13 if pair == win else KOKUSHI
+                found.append(Reading(KOKUSHI, (), (pair,), win, PAIR, wait))
     return tuple(found)
 
 
@@ -212,24 +342,123 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
     >>> is_complete(tile_counts(parse_tiles("19m19p19s1234567z1z")))
     True
     """
-    if _regular(counts):
+    if _choices(tuple(counts)):
         return True
     return melds == 0 and (_is_chiitoitsu(counts) or _kokushi_pair(counts) >= 0)
 
 
-def _regular(counts: Sequence[int]) -> list[tuple[tuple[Block, ...], int]]:
-    found: list[tuple[tuple[Block, ...], int]] = [((), NO_PAIR)]
-    for start, end, runs in GROUPS:
-        group = group_readings(start, runs, tuple(counts[start:end]))
-        if not group:
-            return []
-        found = [
-            (blocks + more, pair if extra == NO_PAIR else extra)
-            for blocks, pair in found
-            for more, extra in group
-            if pair == NO_PAIR or extra == NO_PAIR
-        ]
-    return [(blocks, pair) for blocks, pair in found if pair != NO_PAIR]
+Choice = tuple[Part, Part, Part, Part]
+
+
+def _choices(counts: tuple[int, ...]) -> list[Choice]:
+    """Return every choice of one reading per group that reads the counts as sets and
+    exactly one pair (usually one choice)."""
+    m = _MANZU.get(counts[0:9]) or group_parts(0, True, counts[0:9])
+    p = _PINZU.get(counts[9:18]) or group_parts(9, True, counts[9:18])
+    s = _SOUZU.get(counts[18:27]) or group_parts(18, True, counts[18:27])
+    z = _HONORS.get(counts[27:34]) or group_parts(27, False, counts[27:34])
+    if not (m and p and s and z):
+        return []
+    if (m[0].pair >= 0) + (p[0].pair >= 0) + (s[0].pair >= 0) + (z[0].pair >= 0) != 1:
+        return []
+    if len(m) == len(p) == len(s) == len(z) == 1:
+        return [(m[0], p[0], s[0], z[0])]
+    return list(itertools.product(m, p, s, z))
+
+
+def _regular(choices: list[Choice], win: int, melds: Part) -> list[Reading]:
+    group = GROUP_OF_KIND[win]
+    offset = win - GROUPS[group][0]
+    closed = melds.concealed == len(melds.blocks)
+    found = []
+    make = Reading._make
+    for choice in choices:
+        m, p, s, z = choice
+        triplets = m.triplets | p.triplets | s.triplets | z.triplets
+        sets = m.blocks + p.blocks + s.blocks + z.blocks + melds.blocks
+        pairs = (max(m.pair, p.pair, s.pair, z.pair),)
+        facts = (
+            closed,
+            m.runs | p.runs | s.runs | melds.runs,
+            m.run_count + p.run_count + s.run_count + melds.run_count,
+            m.twins + p.twins + s.twins,
+            triplets | melds.triplets,
+            triplets.bit_count() + melds.concealed,
+            m.outside and p.outside and s.outside and z.outside and melds.outside,
+        )
+        first = sum([len(part.blocks) for part in choice[:group]]) if group else 0
+        for index, shape in choice[group].wins[offset]:
+            at = PAIR if index == PAIR else first + index
+            found.append(make((REGULAR, sets, pairs, win, at, shape, *facts)))
+    return found
+
+
+GROUP_OF_KIND = tuple(
+    index for index, (start, end, _) in enumerate(GROUPS) for _ in range(start, end)
+)
+NO_MELDS = make_part(())
+
+
+def meld_part(melds: tuple[Block, ...]) -> Part:
+    """Return the facts of a hand's melds (``Part.concealed`` counts its ankan).
+
+    >>> meld_part((block(QUAD, 27), block(SEQUENCE, 0, True))).quads
+    1
+    """
+    return join_parts([single_meld_part(each) for each in melds])
+
+
+@functools.cache
+def single_meld_part(meld: Block) -> Part:
+    """Return the part of one meld."""
+    return make_part((meld,))
+
+
+def join_parts(parts: Sequence[Part]) -> Part:
+    """Return the melds' parts as one part (``twins`` stay 0: they count only on a
+    closed hand, where every meld is an ankan)."""
+    if not parts:
+        return NO_MELDS
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Part._make(
+            (
+                joined.blocks + part.blocks,
+                NO_PAIR,
+                joined.runs | part.runs,
+                joined.run_count + part.run_count,
+                0,
+                joined.triplets | part.triplets,
+                joined.concealed + part.concealed,
+                joined.outside and part.outside,
+                (),
+                joined.quads + part.quads,
+            )
+        )
+    return joined
+
+
+@functools.cache
+def group_parts(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[Part, ...]:
+    """Return every reading of one group's counts as a ``Part``, as ``group_readings``.
+
+    >>> [part.twins for part in group_parts(0, True, (2, 2, 2, 0, 0, 0, 0, 0, 0))]
+    [1]
+    """
+    table = tuple(
+        make_part(blocks, pair, start, len(counts))
+        for blocks, pair in group_readings(start, runs, counts)
+    )
+    _PARTS[start][counts] = table
+    return table
+
+
+# Speed: the hot path looks a group's parts up by its counts alone, in one dict per group.
+_MANZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
+_PINZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
+_SOUZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
+_HONORS: dict[tuple[int, ...], tuple[Part, ...]] = {}
+_PARTS = {0: _MANZU, 9: _PINZU, 18: _SOUZU, 27: _HONORS}
 
 
 @functools.cache
@@ -272,24 +501,6 @@ def _read_group(
             yield from _read_group(rest, start, runs, (*blocks, taken), pair)
 
 
-def _place_win(
-    concealed: tuple[Block, ...], melds: tuple[Block, ...], pair: int, win: int
-) -> Iterable[Reading]:
-    sets = concealed + melds
-    closed = not any(each.is_open for each in melds)
-    if pair == win:
-        yield Reading(REGULAR, sets, (pair,), win, PAIR, TANKI, closed)
-    previous = None
-    for index, each in enumerate(concealed):
-        # Sets are interned and sorted, so a repeated set is the same object as the last.
-        if each is previous:
-            continue
-        previous = each
-        shape = _shape_at(each, win)
-        if shape is not None:
-            yield Reading(REGULAR, sets, (pair,), win, index, shape, closed)
-
-
 def _shape_at(each: Block, win: int) -> str | None:
     offset = win - each.tile
     if each.kind == TRIPLET:
@@ -321,18 +532,9 @@ _RUN_SHAPES = tuple(
 )
 
 
-def _special(counts: Sequence[int], win: int) -> list[Reading]:
-    if _is_chiitoitsu(counts):
-        pairs = tuple(k for k, count in enumerate(counts) if count)
-        return [Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI)]
-    pair = _kokushi_pair(counts)
-    if pair >= 0:
-        return [Reading(KOKUSHI, (), (pair,), win, PAIR, KOKUSHI_13 if pair == win else KOKUSHI)]
-    return []
-
-
 def _is_chiitoitsu(counts: Sequence[int]) -> bool:
-    return sum(counts) == 14 and all(count in (0, 2) for count in counts)
+    """Return whether 34 counts are seven different pairs."""
+    return list(counts).count(2) == 7 and sum(counts) == 14
 
 
 def _kokushi_pair(counts: Sequence[int]) -> int:

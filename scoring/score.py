@@ -19,18 +19,33 @@ from typing import Any, NamedTuple
 from scoring.dora import DoraCount, count_dora
 from scoring.errors import BadFlagsError, BadHandError, NoYakuError, TwoHanMinimumError
 from scoring.fu import Fu, WinContext, fu
-from scoring.hand import KOKUSHI, Hand, Reading, meld_block, read_counts, readings
+from scoring.hand import (
+    GROUPS,
+    KOKUSHI,
+    NO_MELDS,
+    Hand,
+    Part,
+    Reading,
+    join_parts,
+    meld_block,
+    read_parts,
+    readings,
+    single_meld_part,
+)
 from scoring.rules import Rules
 from scoring.tiles import (
     EAST,
+    KINDS,
     NORTH,
     RED_FIVES,
     SOUTH,
+    SUITS,
     WEST,
     Meld,
     check_copies,
     kind,
     parse_tiles,
+    tile_bits,
     tile_counts,
     tile_name,
 )
@@ -79,17 +94,18 @@ class HandToScore(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {data!r}")
+        get = data.get
         seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
         situation = Situation.from_json(data, is_dealer=seat_wind == EAST)
         return cls(
-            hand=_fast_hand(data) or Hand.from_json(data),
-            situation=situation,
-            context=WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan),
-            dora=_indicators(data, "dora"),
-            ura=_indicators(data, "ura"),
-            honba=_count(data, "honba"),
-            riichi_sticks=_count(data, "riichi_sticks"),
-            rules=_rules(data.get("rules")),
+            _fast_hand(data) or Hand.from_json(data),
+            situation,
+            WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan),
+            _indicators(get("dora", ""), "dora"),
+            _indicators(get("ura", ""), "ura"),
+            _count(get("honba", 0), "honba"),
+            _count(get("riichi_sticks", 0), "riichi_sticks"),
+            _rules(get("rules")),
         )
 
 
@@ -102,11 +118,12 @@ def _wind(data: Mapping[str, Any], key: str) -> int:
     return WinContext.from_json({key: letter}).seat_wind if wind is None else wind
 
 
-def _indicators(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
-    text = data.get(key, "")
-    if not isinstance(text, str):
+def _indicators(text: Any, key: str) -> tuple[int, ...]:
+    if not text:
+        return ()
+    if type(text) is not str:
         raise BadHandError(f"{key} must be MPSZ indicator tiles, not {text!r}")
-    tiles = _parse_cached(text) if text else ()
+    tiles = _parse_cached(text)
     if len(tiles) > MAX_INDICATORS:
         raise BadHandError(f"{key} has {len(tiles)} indicators; at most {MAX_INDICATORS}")
     return tiles
@@ -117,8 +134,7 @@ def _parse_cached(text: str) -> tuple[int, ...]:
     return parse_tiles(text)
 
 
-def _count(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key, 0)
+def _count(value: Any, key: str) -> int:
     if type(value) is not int or value < 0:
         raise BadHandError(f"{key} must be a whole number 0 or more, not {value!r}")
     return value
@@ -140,71 +156,151 @@ def _rules_of_text(text: str) -> Rules:
     return Rules.from_json(json.loads(text))
 
 
-# Speed: a batch parses thousands of hands, so valid input takes a short path
-# (cached suit runs such as "406p", cached melds, no re-validation in
-# Hand.__post_init__); anything unusual returns None and goes through
-# Hand.from_json, which names the error.
-_RUN = re.compile(r"[0-9]+[mps]|[1-7]+z")
+# Speed: a batch parses thousands of hands, so valid input takes a short path: each
+# run of one suit (such as "406p") is parsed once and kept with its counts and tile
+# classes, melds are kept too, and Hand.__post_init__ does not check again. Anything
+# unusual (a suit written twice or out of order, a bad key) returns None and goes
+# through Hand.from_json, which names the error.
+_HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 
 
-@functools.lru_cache(maxsize=8192)
-def _run_tiles(run: str) -> tuple[int, ...]:
-    return parse_tiles(run)
+class _Run(NamedTuple):
+    tiles: tuple[int, ...]
+    counts: tuple[int, ...]  # the group's counts
+    bits: int  # scoring.tiles.tile_bits of the tiles
 
 
-def _fast_tiles(text: Any) -> tuple[int, ...] | None:
-    if type(text) is not str:
+# One dict per group, from the digits of its run to the run; None: the group is empty.
+_RUNS: tuple[dict[str | None, _Run], ...] = tuple(
+    {None: _Run((), (0,) * (end - start), 0)} for start, end, _ in GROUPS
+)
+
+
+def _new_run(group: int, digits: str) -> _Run:
+    tiles = parse_tiles(digits + SUITS[group])
+    start, end, _ = GROUPS[group]
+    run = _Run(tiles, tile_counts(tiles)[start:end], tile_bits(tiles))
+    if len(_RUNS[group]) < 16384:
+        _RUNS[group][digits] = run
+    return run
+
+
+def _fast_concealed(text: Any) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+    """Return the tiles, 34 counts and tile bits of MPSZ text whose suits come once
+    each, in order; otherwise None."""
+    match = _HAND.fullmatch(text) if type(text) is str else None
+    if match is None:
         return None
-    runs = _RUN.findall(text)
-    if sum(map(len, runs)) != len(text):
-        return None
-    if len(runs) == 1:
-        return _run_tiles(runs[0])
-    return sum(map(_run_tiles, runs), ())
+    m, p, s, z = match.groups()
+    manzu, pinzu, souzu, honors = _RUNS
+    m_run = manzu.get(m) or _new_run(0, m)
+    p_run = pinzu.get(p) or _new_run(1, p)
+    s_run = souzu.get(s) or _new_run(2, s)
+    z_run = honors.get(z) or _new_run(3, z)
+    return (
+        m_run.tiles + p_run.tiles + s_run.tiles + z_run.tiles,
+        m_run.counts + p_run.counts + s_run.counts + z_run.counts,
+        m_run.bits | p_run.bits | s_run.bits | z_run.bits,
+    )
 
 
-@functools.lru_cache(maxsize=1024)
-def _cached_meld(meld_kind: str, tiles: str) -> Meld:
-    return Meld.parse(meld_kind, tiles)
+class _Meld(NamedTuple):
+    meld: Meld
+    part: Part
+    kinds: tuple[int, ...]
+    bits: int  # scoring.tiles.tile_bits of its tiles
+
+
+_MELDS: dict[tuple[str, str], _Meld] = {}
+
+
+def _new_meld(meld_kind: str, tiles: str) -> _Meld:
+    meld = Meld.parse(meld_kind, tiles)
+    found = _Meld(
+        meld,
+        single_meld_part(meld_block(meld)),
+        tuple(kind(tile) for tile in meld.tiles),
+        tile_bits(meld.tiles),
+    )
+    if len(_MELDS) < 16384:
+        _MELDS[meld_kind, tiles] = found
+    return found
 
 
 def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     get = data.get
-    concealed, win, melds = _fast_tiles(get("hand")), _fast_tiles(get("win")), get("melds", ())
-    if concealed is None or win is None or len(win) != 1 or type(melds) is not list:
+    parsed, win, melds = _fast_concealed(get("hand")), get("win"), get("melds", ())
+    tile = TILE_OF_NAME.get(win) if type(win) is str else None
+    if parsed is None or tile is None or type(melds) is not list or len(melds) > 4:
         return None
-    if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds):
+    concealed, counts, bits = parsed
+    if not counts[kind(tile)]:
         return None
-    if not all(
-        type(meld) is dict and _are_texts(meld.get("kind"), meld.get("tiles")) for meld in melds
-    ):
+    if not melds:
+        if len(concealed) != 14:
+            return None
+        return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits)
+    found = _fast_melds(melds)
+    if found is None or len(concealed) != 14 - 3 * len(found):
         return None
-    meld_values = tuple([_cached_meld(meld["kind"], meld["tiles"]) for meld in melds])
-    tiles = concealed + sum([meld.tiles for meld in meld_values], ()) if melds else concealed
-    counts = tile_counts(tiles)
-    if max(counts) > 4 or (max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles)):
+    meld_values = tuple([each.meld for each in found])
+    tiles = concealed + sum([meld.tiles for meld in meld_values], ())
+    all_counts = list(counts)
+    for each in found:
+        bits |= each.bits
+        for tile_kind in each.kinds:
+            all_counts[tile_kind] += 1
+            if all_counts[tile_kind] > 4:
+                return None
+    if max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles):
         return None
-    (tile,) = win
-    if tile not in concealed and not tile_counts(concealed)[kind(tile)]:
-        return None
-    return _trusted_hand(concealed, tile, meld_values)
+    hand = _trusted_hand(concealed, tile, meld_values, counts, tiles, tuple(all_counts), bits)
+    vars(hand)["meld_part"] = join_parts([each.part for each in found])
+    return hand
 
 
-def _are_texts(*values: Any) -> bool:
-    return all(type(value) is str for value in values)
+TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
+
+
+def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
+    found = []
+    for meld in melds:
+        if type(meld) is not dict:
+            return None
+        meld_kind, tiles = meld.get("kind"), meld.get("tiles")
+        if type(meld_kind) is not str or type(tiles) is not str:
+            return None
+        found.append(_MELDS.get((meld_kind, tiles)) or _new_meld(meld_kind, tiles))
+    return found
 
 
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
-    reds = [tile for tile in tiles if tile >= RED_FIVES[0]]
-    return len(reds) == len(set(reds))
+    return all(tiles.count(red) <= 1 for red in RED_FIVES)
 
 
-def _trusted_hand(concealed: tuple[int, ...], win: int, melds: tuple[Meld, ...]) -> Hand:
-    """Return a Hand whose checks already passed, without running them again."""
+def _trusted_hand(
+    concealed: tuple[int, ...],
+    win: int,
+    melds: tuple[Meld, ...],
+    counts: tuple[int, ...],
+    tiles: tuple[int, ...],
+    all_counts: tuple[int, ...],
+    bits: int,
+) -> Hand:
+    """Return a Hand whose checks already passed, without running them again, with
+    what was worked out on the way."""
     hand = object.__new__(Hand)
-    object.__setattr__(hand, "concealed", concealed)
-    object.__setattr__(hand, "win", win)
-    object.__setattr__(hand, "melds", melds)
+    vars(hand).update(
+        concealed=concealed,
+        win=win,
+        melds=melds,
+        counts=counts,
+        all_tiles=tiles,
+        all_counts=all_counts,
+        tile_bits=bits,
+    )
+    if not melds:
+        vars(hand)["meld_part"] = NO_MELDS
     return hand
 
 
@@ -258,17 +354,13 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
-    hand, rules, melds = request.hand, request.rules, request.hand.melds
-    counts = tile_counts(hand.concealed)
-    all_tiles = hand.all_tiles if melds else hand.concealed
-    all_counts = tile_counts(all_tiles) if melds else counts
+    hand, rules = request.hand, request.rules
     win = kind(hand.win)
-    found = read_counts(counts, win, tuple(meld_block(m) for m in melds)) or readings(hand)
-    quads = sum(1 for meld in melds if meld.is_kan) if melds else 0
-    _check(request, found, all_counts, quads)
-    shape = hand_shape(all_tiles, counts, win, quads)
-    dora = _dora(request, all_tiles, all_counts)
-    options = [option for reading in found for option in _options(request, reading, shape, dora)]
+    found = read_parts(hand.counts, win, hand.meld_part) or readings(hand)
+    _check(request, found)
+    shape = hand_shape(hand)
+    dora = _dora(request)
+    options = _options(request, found, shape, dora)
     minimum = rules.two_han_minimum_honba
     if options and minimum and request.honba >= minimum:
         options = [option for option in options if _meets_two_han(option)]
@@ -278,8 +370,11 @@ def score(request: HandToScore) -> HandScore:
             )
     if not options:
         raise NoYakuError(_no_yaku_message(hand, dora))
-    best = options[0] if len(options) == 1 else max(options, key=lambda o: _rank(request, o))
-    return _hand_score(request, best)
+    if len(options) == 1:
+        return _hand_score(request, options[0], _option_price(request, options[0]))
+    priced = [(_option_price(request, option), option) for option in options]
+    price, best = max(priced, key=_rank)
+    return _hand_score(request, best, price)
 
 
 class _Option(NamedTuple):
@@ -299,57 +394,53 @@ def _meets_two_han(option: _Option) -> bool:
     return _yaku_han(option.yaku) >= 2
 
 
-def _value(option: _Option, rules: Rules) -> HandValue:
-    yaku, total_fu = option.yaku, option.fu.total
+def _option_price(request: HandToScore, option: _Option) -> Priced:
+    """Return the value and payments of an option."""
+    yaku, rules, situation = option.yaku, request.rules, request.situation
     han = _yaku_han(yaku)
     if YAKU[yaku[0].name].is_yakuman:
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
-        return HandValue(han=YAKUMAN_HAN * multiple, fu=total_fu, yakuman=multiple)
-    return HandValue(han=han + option.dora.han, fu=total_fu)
+        han, yakuman = YAKUMAN_HAN * multiple, multiple
+    else:
+        han, yakuman = han + option.dora.han, 0
+    return _priced(han, option.fu.total, yakuman, situation, request.honba, rules)
 
 
-def _rank(request: HandToScore, option: _Option) -> tuple[int, int, int]:
+def _rank(priced: tuple[Priced, _Option]) -> tuple[int, int, int]:
     """Return what decides between readings: the payment, then han, then fu."""
-    value, situation = _value(option, request.rules), request.situation
-    payments = _priced(value, situation.is_dealer, situation.tsumo, request.honba, request.rules)[0]
+    value, payments = priced[0][0], priced[0][1]
     return (payments.total(), value.han, value.fu)
 
 
-def _check(
-    request: HandToScore, found: tuple[Reading, ...], all_counts: Sequence[int], quads: int
-) -> None:
+def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
     hand, situation = request.hand, request.situation
-    melds = hand.melds
     check_situation(
         situation,
         is_closed=found[0].is_closed,
-        has_melds=bool(melds),
-        has_kan=quads > 0,
+        has_melds=bool(hand.melds),
+        has_kan=hand.quads > 0,
     )
     if situation.chankan:
-        _check_chankan(hand, situation, found, request.rules, all_counts)
+        _check_chankan(hand, situation, found, request.rules)
     indicators = request.dora + request.ura
-    if indicators and _may_hold_extra_copies(indicators, all_counts):
+    if indicators and _may_hold_extra_copies(indicators, hand.all_counts):
         check_copies(hand.all_tiles + indicators)
 
 
 def _may_hold_extra_copies(indicators: tuple[int, ...], counts: Sequence[int]) -> bool:
-    """Return whether indicators might be a fifth copy or a second red five (checked fully)."""
-    kinds = [kind(tile) for tile in indicators]
-    return any(
-        counts[k] + kinds.count(k) > 4 or tile in RED_FIVES for k, tile in zip(kinds, indicators)
-    )
+    """Return whether indicators might be a fifth copy or a second red five (then they
+    are checked in full): a red five, or a kind the hand holds three of."""
+    for tile in indicators:  # noqa: SIM110 (a loop is cheaper than any() over a generator)
+        if tile >= RED_FIVES[0] or counts[tile] >= 3:
+            return True
+    return False
 
 
 def _check_chankan(
-    hand: Hand,
-    situation: Situation,
-    found: tuple[Reading, ...],
-    rules: Rules,
-    all_counts: Sequence[int],
+    hand: Hand, situation: Situation, found: tuple[Reading, ...], rules: Rules
 ) -> None:
     win = kind(hand.win)
-    if all_counts[win] != 1:
+    if hand.all_counts[win] != 1:
         raise BadFlagsError(
             f"chankan robs the fourth {tile_name(win)}, so the hand holds no other copy"
         )
@@ -360,38 +451,37 @@ def _check_chankan(
             raise BadFlagsError("these rules do not let kokushi rob a closed kan")
 
 
-def _dora(request: HandToScore, tiles: tuple[int, ...], counts: Sequence[int]) -> DoraCount:
+def _dora(request: HandToScore) -> DoraCount:
+    hand = request.hand
+    tiles, counts = hand.all_tiles, hand.all_counts
     has_red = request.rules.red_fives and max(tiles) >= RED_FIVES[0]
-    aka = sum(1 for tile in tiles if tile >= RED_FIVES[0]) if has_red else 0
     has_ura = request.situation.has_riichi and request.ura
     return DoraCount(
-        dora=count_dora(counts, request.dora) if request.dora else 0,
-        aka=aka,
-        ura=count_dora(counts, request.ura) if has_ura else 0,
+        count_dora(counts, request.dora),
+        sum([tiles.count(red) for red in RED_FIVES]) if has_red else 0,
+        count_dora(counts, request.ura) if has_ura else 0,
     )
 
 
 def _options(
-    request: HandToScore, reading: Reading, shape: HandShape, dora: DoraCount
+    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
 ) -> list[_Option]:
     situation, context, rules = request.situation, request.context, request.rules
-    yaku = find_yaku(reading, shape, situation, context, rules)
     renhou = situation.renhou and rules.renhou == "mangan"
-    if not yaku and not renhou:
-        return []
-    points = fu(reading, context, rules)
-    found = [_Option(yaku, points, dora, reading.wait)] if yaku else []
-    if renhou:
-        found.append(_Option(RENHOU_MANGAN, points, NO_DORA, reading.wait))
-    return found
+    options = []
+    for reading in found:
+        yaku = find_yaku(reading, shape, situation, context, rules)
+        if yaku:
+            options.append(_Option(yaku, fu(reading, context, rules), dora, reading.wait))
+        if renhou:
+            options.append(
+                _Option(RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait)
+            )
+    return options
 
 
-def _hand_score(request: HandToScore, best: _Option) -> HandScore:
-    rules, situation = request.rules, request.situation
-    value = _value(best, rules)
-    payments, points, limit = _priced(
-        value, situation.is_dealer, situation.tsumo, request.honba, rules
-    )
+def _hand_score(request: HandToScore, best: _Option, price: Priced) -> HandScore:
+    value, payments, points, limit = price
     return HandScore(
         value=value,
         fu=best.fu,
@@ -408,20 +498,25 @@ def _hand_score(request: HandToScore, best: _Option) -> HandScore:
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
 # table. Keyed by the rules' id; each entry keeps its rules alive and is checked
 # against them, so an id is never mistaken for another rules value.
-Priced = tuple[WinPayments, int, str]  # payments, base points, limit name
+Priced = tuple[HandValue, WinPayments, int, str]  # value, payments, base points, limit name
 _PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
 
 
-def _priced(value: HandValue, is_dealer: bool, tsumo: bool, honba: int, rules: Rules) -> Priced:
-    key = (value.han, value.fu, value.yakuman, is_dealer, tsumo, honba, id(rules))
+def _priced(
+    han: int, fu: int, yakuman: int, situation: Situation, honba: int, rules: Rules
+) -> Priced:
+    key = (han, fu, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
     entry = _PRICES.get(key)
     if entry is None or entry[0] is not rules:
         if len(_PRICES) > 8192:
             _PRICES.clear()
-        payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+        value = HandValue(han=han, fu=fu, yakuman=yakuman)
+        payments = win_payments(
+            value, is_dealer=situation.is_dealer, tsumo=situation.tsumo, rules=rules, honba=honba
+        )
         points = base_points(value, rules)
         limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
-        entry = _PRICES[key] = (rules, (payments, points, limit))
+        entry = _PRICES[key] = (rules, (value, payments, points, limit))
     return entry[1]
 
 

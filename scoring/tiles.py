@@ -8,6 +8,8 @@ the rules look at. Hands are analysed as 34 counts, one per kind.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -22,6 +24,32 @@ DRAGONS = (HAKU, HATSU, CHUN)
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
 _TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
 _KIND_OF: tuple[int, ...] = (*range(KINDS), 4, 13, 22)
+
+
+# A tile's classes as bits, by tile code (red fives too): what a hand's yaku ask of
+# its tiles (all simples? a terminal? honors? which suits? all green?) is the OR
+# of its tiles' bits.
+SIMPLE, TERMINAL, HONOR, NOT_GREEN = 1, 2, 4, 8
+SUIT_BITS = (16, 32, 64)
+GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 2s 3s 4s 6s 8s and hatsu
+
+
+def _kind_bits(tile_kind: int) -> int:
+    grade = HONOR if tile_kind >= EAST else TERMINAL if tile_kind % 9 in (0, 8) else SIMPLE
+    suit = SUIT_BITS[tile_kind // 9] if tile_kind < EAST else 0
+    return grade | suit | (0 if tile_kind in GREEN else NOT_GREEN)
+
+
+KIND_BITS = tuple(_kind_bits(_KIND_OF[tile]) for tile in range(KINDS + 3))
+
+
+def tile_bits(tiles: Iterable[int]) -> int:
+    """Return the OR of the tiles' class bits.
+
+    >>> tile_bits(parse_tiles("23s")) == SIMPLE | SUIT_BITS[2]
+    True
+    """
+    return functools.reduce(operator.or_, map(KIND_BITS.__getitem__, tiles), 0)
 
 
 def kind(tile: int) -> int:

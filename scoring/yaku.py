@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoring.errors import BadFlagsError, BadHandError
-from scoring.fu import WinContext, counts_as_open, is_pinfu_shape
-from scoring.hand import KOKUSHI, KOKUSHI_13, REGULAR, RYANMEN, SEQUENCE, TANKI, Reading
+from scoring.fu import WinContext, is_pinfu_shape
+from scoring.hand import KOKUSHI, KOKUSHI_13, REGULAR, RYANMEN, SHANPON, TANKI, Hand, Reading
 from scoring.rules import Rules
-from scoring.tiles import CHUN, EAST, HAKU, HATSU, NORTH, is_terminal_or_honor, kind
+from scoring.tiles import CHUN, EAST, HAKU, HATSU, HONOR, NORTH, NOT_GREEN, SIMPLE, TERMINAL, kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,6 @@ YAKU: dict[str, Yaku] = {
 }
 YAKUMAN_HAN = 13
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
-GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 2s 3s 4s 6s 8s and hatsu
 CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999 of one suit, before the 14th tile
 
 
@@ -194,6 +193,9 @@ def check_situation(
     ...
     scoring.errors.BadFlagsError: ippatsu needs riichi or double_riichi
     """
+    plain = situation[2:11] == NO_FLAGS[2:11] and situation.robbed_kan == "kakan"
+    if plain and (is_closed or not situation.riichi):
+        return  # only tsumo, and riichi on a closed hand: nothing can clash
     for message in _conflicts(situation, is_closed, has_melds, has_kan):
         raise BadFlagsError(message)
 
@@ -253,8 +255,7 @@ def _first_turn_conflicts(s: Situation, has_melds: bool) -> Iterator[str]:
         yield f"{first[0]} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei"
 
 
-@dataclass(frozen=True, slots=True)
-class HandShape:
+class HandShape(NamedTuple):
     """What every reading of a hand shares: which tiles it holds, its suits, its kans."""
 
     is_all_simple: bool
@@ -266,48 +267,34 @@ class HandShape:
     has_hatsu: bool
     quads: int
     chuuren: str  # "", "chuuren" or "chuuren_9"
+    yakuman_tiles: bool = False  # the tiles alone may make a yakuman (checked in full)
 
 
-SIMPLE, TERMINAL, HONOR, NOT_GREEN = 1, 2, 4, 8
-SUIT_BITS = (16, 32, 64)
+def hand_shape(hand: Hand) -> HandShape:
+    """Return the shape of a hand, from the classes of all its tiles (melds included).
 
-
-def _kind_bits(tile_kind: int) -> int:
-    grade = HONOR if tile_kind >= EAST else TERMINAL if tile_kind % 9 in (0, 8) else SIMPLE
-    suit = SUIT_BITS[tile_kind // 9] if tile_kind < EAST else 0
-    return grade | suit | (0 if tile_kind in GREEN else NOT_GREEN)
-
-
-KIND_BITS = tuple(_kind_bits(kind(tile)) for tile in range(37))  # by tile code, red fives too
-
-
-def hand_shape(
-    tiles: Sequence[int], concealed_counts: Sequence[int], win: int, quads: int
-) -> HandShape:
-    """Return the shape of a hand from all its tiles (melds included), the 34 counts
-    of its concealed tiles, its winning kind and its number of kans.
-
-    >>> from scoring.tiles import parse_tiles, tile_counts
-    >>> tiles = parse_tiles("11123455678999m")
-    >>> hand_shape(tiles, tile_counts(tiles), 4, 0).chuuren
+    >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
     'chuuren_9'
     """
-    bits = 0
-    for tile in tiles:
-        bits |= KIND_BITS[tile]
-    suits = (bits & 16 > 0) + (bits & 32 > 0) + (bits & 64 > 0)
-    is_chuuren_shape = suits == 1 and not bits & HONOR and len(tiles) == 14 and not quads
+    bits, quads = hand.tile_bits, hand.quads
+    suits = SUIT_COUNT[bits >> 4]
+    is_chuuren_shape = suits == 1 and not bits & HONOR and not hand.melds
+    chuuren = _chuuren(hand.counts, kind(hand.win)) if is_chuuren_shape else ""
     return HandShape(
-        is_all_simple=not bits & (TERMINAL | HONOR),
-        is_all_terminal_or_honor=not bits & SIMPLE,
-        has_honor=bits & HONOR > 0,
-        has_terminal=bits & TERMINAL > 0,
-        suits=suits,
-        is_all_green=not bits & NOT_GREEN,
-        has_hatsu=HATSU in tiles,
-        quads=quads,
-        chuuren=_chuuren(concealed_counts, win) if is_chuuren_shape else "",
+        not bits & (TERMINAL | HONOR),
+        not bits & SIMPLE,
+        bits & HONOR > 0,
+        bits & TERMINAL > 0,
+        suits,
+        not bits & NOT_GREEN,
+        hand.all_counts[HATSU] > 0,
+        quads,
+        chuuren,
+        bool(chuuren) or not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0,
     )
+
+
+SUIT_COUNT = tuple(bin(suit_bits).count("1") for suit_bits in range(8))
 
 
 def _chuuren(counts: Sequence[int], win: int) -> str:
@@ -333,21 +320,44 @@ def find_yaku(
     The renhou of ``Rules.renhou == "mangan"`` is not among them: it replaces the
     whole hand's value instead (see ``scoring.score``).
 
-    >>> from scoring.hand import Hand, readings
+    >>> from scoring.hand import readings
     >>> hand = Hand.parse("234567m456p789s22z", "2m")
     >>> (reading,) = readings(hand)
-    >>> shape = hand_shape(hand.concealed, hand.counts, 1, 0)
+    >>> shape = hand_shape(hand)
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
     closed = reading.is_closed
-    facts = set_facts(reading, tsumo=situation.tsumo) if reading.form == REGULAR else None
-    names = _yakuman_names(reading, shape, situation, facts, rules)
+    regular = reading.form == REGULAR
+    names = None
+    if _may_be_yakuman(reading, shape, situation, regular):
+        names = _yakuman_names(reading, shape, situation, regular, rules)
     if not names:
         names = _situational_names(situation, closed)
-        names.extend(_pattern_names(reading, shape, facts, context, rules))
-    table = han_table(rules, is_closed=closed)
-    return tuple([table[name] for name in names])
+        if shape.is_all_simple and (closed or rules.open_tanyao):
+            names.append("tanyao")
+        if regular:
+            _add_set_names(names, reading, shape, context, rules)
+        else:
+            names.append("chiitoitsu")
+        if shape.is_all_terminal_or_honor:
+            names.append("honroutou")
+        if shape.suits == 1:
+            names.append("honitsu" if shape.has_honor else "chinitsu")
+    return tuple(map(han_table(rules, is_closed=closed).__getitem__, names))
+
+
+def _may_be_yakuman(reading: Reading, shape: HandShape, s: Situation, regular: bool) -> bool:
+    """Return False when no yakuman is possible (a quick test before the full one):
+    the set yakuman need at most one sequence."""
+    return (
+        shape.yakuman_tiles
+        or not regular
+        or reading.run_count <= 1
+        or s.tenhou
+        or s.chiihou
+        or s.renhou
+    )
 
 
 # Speed: one table per rules value and closedness, so a hand's yaku are looked up,
@@ -382,54 +392,33 @@ def _situational_names(s: Situation, closed: bool) -> list[str]:
         names.append("ippatsu")
     if s.tsumo and closed:
         names.append("menzen_tsumo")
-    for name in ("haitei", "houtei", "rinshan", "chankan"):
-        if getattr(s, name):
-            names.append(name)
+    if s.haitei or s.houtei or s.rinshan or s.chankan:
+        names.extend(name for name in LAST_TILE_WINS if getattr(s, name))
     return names
 
 
-class SetFacts(NamedTuple):
-    """What a regular reading's four sets hold, gathered in one pass."""
-
-    runs: tuple[int, ...]  # first kinds of the sequences
-    triplets: tuple[int, ...]  # kinds of the triplets and quads
-    concealed: int  # triplets and quads that count as concealed
-    dragons: int
-    winds: int
-    is_outside: bool  # every set and the pair hold a terminal or honor
+LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
 
 
-def set_facts(reading: Reading, *, tsumo: bool) -> SetFacts:
-    """Return the facts of a regular reading's sets.
+def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
+    """Return how many triplets and quads of a regular reading count as concealed (for
+    sanankou and suuankou): not called, and not a triplet a ron completed.
 
     >>> from scoring.hand import Hand, readings
     >>> (reading,) = readings(Hand.parse("123m789p11s555z666z", "5z"))
-    >>> set_facts(reading, tsumo=False)
-    SetFacts(runs=(0, 15), triplets=(31, 32), concealed=1, dragons=2, winds=0, is_outside=True)
+    >>> concealed_sets(reading, tsumo=False), concealed_sets(reading, tsumo=True)
+    (1, 2)
     """
-    runs: list[int] = []
-    triplets: list[int] = []
-    concealed = dragons = winds = 0
-    outside = is_terminal_or_honor(reading.pairs[0])
-    for index, each in enumerate(reading.sets):
-        tile = each.tile
-        if each.kind == SEQUENCE:
-            runs.append(tile)
-            outside = outside and tile % 9 in (0, 6)
-            continue
-        triplets.append(tile)
-        outside = outside and is_terminal_or_honor(tile)
-        if not counts_as_open(reading, index, tsumo=tsumo):
-            concealed += 1
-        if tile >= HAKU:
-            dragons += 1
-        elif tile >= EAST:
-            winds += 1
-    return SetFacts(tuple(runs), tuple(triplets), concealed, dragons, winds, outside)
+    return reading.concealed - (reading.wait == SHANPON and not tsumo)
+
+
+DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
+SUIT_NUMBERS = 0b111111111
+ITTSU_M, ITTSU_P, ITTSU_S = (0b1001001 << start for start in (0, 9, 18))
 
 
 def _yakuman_names(
-    reading: Reading, shape: HandShape, s: Situation, facts: SetFacts | None, rules: Rules
+    reading: Reading, shape: HandShape, s: Situation, regular: bool, rules: Rules
 ) -> list[str]:
     names = []
     if s.tenhou or s.chiihou:
@@ -447,102 +436,65 @@ def _yakuman_names(
         names.append("ryuuiisou")
     if shape.is_all_terminal_or_honor and not shape.has_honor:
         names.append("chinroutou")
-    if facts is None:
+    if not regular or reading.run_count >= 2:
         return names
     if shape.quads == 4 and rules.suukantsu:
         names.append("suukantsu")
-    if facts.concealed == 4:
+    if concealed_sets(reading, tsumo=s.tsumo) == 4:
         names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
-    if facts.dragons == 3:
+    triplets = reading.triplets
+    if triplets & DRAGON_BITS == DRAGON_BITS:
         names.append("daisangen")
-    if facts.winds == 4:
+    winds = (triplets & WIND_BITS).bit_count()
+    if winds == 4:
         names.append("daisuushii")
-    elif facts.winds == 3 and EAST <= reading.pairs[0] <= NORTH:
+    elif winds == 3 and EAST <= reading.pairs[0] <= NORTH:
         names.append("shousuushii")
     return names
 
 
-def _pattern_names(
-    reading: Reading,
-    shape: HandShape,
-    facts: SetFacts | None,
-    context: WinContext,
-    rules: Rules,
-) -> list[str]:
-    closed = reading.is_closed
-    names = []
-    if shape.is_all_simple and (closed or rules.open_tanyao):
-        names.append("tanyao")
-    if facts is None:
-        names.append("chiitoitsu")
-    else:
-        names.extend(_set_names(reading, shape, facts, context, rules))
-    if shape.is_all_terminal_or_honor:
-        names.append("honroutou")
-    if shape.suits == 1:
-        names.append("honitsu" if shape.has_honor else "chinitsu")
-    return names
-
-
-def _set_names(
-    reading: Reading, shape: HandShape, facts: SetFacts, context: WinContext, rules: Rules
-) -> list[str]:
-    names = []
-    runs = facts.runs
-    if reading.is_closed and reading.wait == RYANMEN and is_pinfu_shape(reading, context):
+def _add_set_names(
+    names: list[str], reading: Reading, shape: HandShape, context: WinContext, rules: Rules
+) -> None:
+    """Add the yaku of a regular reading's sets and pair to ``names``."""
+    runs, triplets, run_count = reading.runs, reading.triplets, reading.run_count
+    if run_count == 4 and reading.wait == RYANMEN and is_pinfu_shape(reading, context):
         names.append("pinfu")
-    for tile in facts.triplets:
-        if tile >= HAKU:
-            names.append(DRAGON_YAKU[tile])
-        elif tile >= EAST:
-            if tile == context.seat_wind:
-                names.append("yakuhai_seat_wind")
-            if tile == context.round_wind:
-                names.append("yakuhai_round_wind")
-    if reading.is_closed and len(runs) >= 2:
-        twins = _twin_runs(runs)
-        if twins:
-            names.append("ryanpeikou" if twins == 2 else "iipeikou")
-    if facts.is_outside and runs:
+    if triplets >> EAST:
+        names.extend(_honor_names(triplets, context))
+    if reading.twins and reading.is_closed:
+        names.append("ryanpeikou" if reading.twins == 2 else "iipeikou")
+    if reading.outside and run_count:
         names.append("chanta" if shape.has_honor else "junchan")
-    if len(runs) >= 3:
-        names.extend(_run_names(runs))
-    if len(facts.triplets) >= 3 and _has_three_suits(facts.triplets):
+    if run_count >= 3:
+        if runs & ITTSU_M == ITTSU_M or runs & ITTSU_P == ITTSU_P or runs & ITTSU_S == ITTSU_S:
+            names.append("ittsu")
+        if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:
+            names.append("sanshoku")
+        return  # nothing below has three sequences
+    if run_count <= 1 and triplets & triplets >> 9 & triplets >> 18 & SUIT_NUMBERS:
         names.append("sanshoku_doukou")
-    if not runs:
+    if not run_count:
         names.append("toitoi")
-    if facts.concealed == 3:
+    if reading.concealed - (reading.wait == SHANPON and not context.tsumo) == 3:
         names.append("sanankou")
     if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
         names.append("sankantsu")
-    if facts.dragons == 2 and reading.pairs[0] >= HAKU:
+    if (triplets & DRAGON_BITS).bit_count() == 2 and reading.pairs[0] >= HAKU:
         names.append("shousangen")
+
+
+def _honor_names(triplets: int, context: WinContext) -> list[str]:
+    """Return the yakuhai of honor triplets: dragons, then seat and round wind."""
+    names = list(DRAGON_NAMES[triplets >> HAKU])
+    if triplets >> context.seat_wind & 1:
+        names.append("yakuhai_seat_wind")
+    if triplets >> context.round_wind & 1:
+        names.append("yakuhai_round_wind")
     return names
 
 
-def _twin_runs(runs: tuple[int, ...]) -> int:
-    """Return how many pairs of identical sequences the runs hold."""
-    ordered = sorted(runs)
-    twins, index = 0, 0
-    while index < len(ordered) - 1:
-        if ordered[index] == ordered[index + 1]:
-            twins += 1
-            index += 2
-        else:
-            index += 1
-    return twins
-
-
-def _run_names(runs: tuple[int, ...]) -> list[str]:
-    names = []
-    starts = set(runs)
-    if any({s, s + 3, s + 6} <= starts for s in (0, 9, 18)):
-        names.append("ittsu")
-    if _has_three_suits(runs):
-        names.append("sanshoku")
-    return names
-
-
-def _has_three_suits(tiles: tuple[int, ...]) -> bool:
-    """Return whether one number appears in all three suits among the sets' tiles."""
-    return any(tile < 9 and tile + 9 in tiles and tile + 18 in tiles for tile in tiles)
+DRAGON_NAMES = tuple(
+    tuple(name for tile, name in DRAGON_YAKU.items() if dragons >> (tile - HAKU) & 1)
+    for dragons in range(8)
+)
