@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -28,7 +29,7 @@ from scoring.hand import (
     is_complete,
     readings,
 )
-from scoring.tiles import Meld, kind, parse_tile, tile_counts
+from scoring.tiles import Meld, is_terminal_or_honor, kind, parse_tile, tile_counts
 
 complete_hands = st.builds(complete_hand, st.randoms(use_true_random=False))
 
@@ -196,6 +197,38 @@ def test_every_reading_uses_exactly_the_hands_tiles(hand):
 
 def _set_kinds(each) -> list[int]:
     return [*each.kinds] * (1 if each.kind == SEQUENCE else 3 if each.kind == TRIPLET else 4)
+
+
+def test_the_facts_of_several_melds_join():
+    melds = (Meld.parse("chi", "123m"), Meld.parse("pon", "555p"), Meld.parse("ankan", "1111z"))
+    (reading,) = readings(Hand.parse("789s99p", "9p", melds))
+
+    assert not reading.is_closed
+    assert (reading.run_count, reading.concealed) == (2, 1)
+    assert reading.runs == 1 << 0 | 1 << 24
+    assert reading.triplets == 1 << 13 | 1 << 27
+    assert not reading.outside  # 555p holds no terminal
+
+
+@given(complete_hands)
+def test_a_readings_facts_are_those_of_its_sets(hand):
+    for reading in readings(hand):
+        if reading.form != REGULAR:
+            continue
+        runs = [each for each in reading.sets if each.kind == SEQUENCE]
+        triplets = [each for each in reading.sets if each.kind != SEQUENCE]
+        concealed_runs = Counter(each.tile for each in runs if not each.is_open)
+        assert reading.is_closed == (not any(each.is_open for each in reading.sets))
+        assert reading.runs == sum({1 << each.tile for each in runs})
+        assert reading.run_count == len(runs)
+        assert reading.twins == sum(count // 2 for count in concealed_runs.values())
+        assert reading.triplets == sum(1 << each.tile for each in triplets)
+        assert reading.concealed == sum(1 for each in triplets if not each.is_open)
+        assert reading.outside == (
+            is_terminal_or_honor(reading.pair)
+            and all(any(map(is_terminal_or_honor, each.kinds)) for each in triplets)
+            and all(each.tile % 9 in (0, 6) for each in runs)
+        )
 
 
 @given(complete_hands)

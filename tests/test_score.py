@@ -3,6 +3,7 @@ the game engine scoring a win recorded as tiles."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -327,3 +328,33 @@ def test_every_generated_hand_scores_or_is_a_clean_no_yaku(rng, tsumo, seat):
         2 if "dealer" in paid else 3
     )
     assert result["total"] == collected + 1000
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
+    """Suits written in reverse order skip the short path for valid input."""
+    hand = complete_hand(rng)
+    data = {
+        "hand": format_tiles(hand.concealed),
+        "win": tile_name(hand.win),
+        "melds": [meld.to_json() for meld in hand.melds],
+        "tsumo": tsumo,
+        "dora": "1z",
+    }
+    reverse = {**data, "hand": "".join(reversed(re.findall(r"[0-9]+[mpsz]", data["hand"])))}
+    short, general = HandToScore.from_json(data).hand, Hand.from_json(reverse)
+    assert sorted(short.concealed) == sorted(general.concealed)
+    assert (short.win, short.melds) == (general.win, general.melds)
+    assert short.counts == general.counts
+    assert short.all_counts == general.all_counts
+    assert short.tile_bits == general.tile_bits
+    assert short.meld_part == general.meld_part
+    assert _outcome(data) == _outcome(reverse)
+
+
+def _outcome(data: dict[str, Any]) -> Any:
+    try:
+        return score_hand(data)
+    except ScoringError as error:
+        return error.code
