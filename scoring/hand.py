@@ -274,6 +274,11 @@ class Hand:
         return tile_counts(self.all_tiles) if self.melds else self.counts
 
     @functools.cached_property
+    def groups(self) -> Groups:
+        """Return the parts of each group of the concealed counts."""
+        return group_tables(self.counts)
+
+    @functools.cached_property
     def tile_bits(self) -> int:
         """Return the OR of the class bits of all the tiles (``scoring.tiles.KIND_BITS``)."""
         return tile_bits(self.all_tiles)
@@ -302,7 +307,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     >>> [r.wait for r in readings(Hand.parse("11123m456p789s555z", "1m"))]
     ['tanki', 'ryanmen']
     """
-    found = read_parts(hand.counts, kind(hand.win), hand.meld_part)
+    found = read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups)
     if not found:
         raise NotAWinningHandError(
             f"{format_tiles(hand.concealed)} is not four sets and a pair, seven pairs "
@@ -318,11 +323,14 @@ def read_counts(
     return read_parts(counts, win, meld_part(melds) if melds else NO_MELDS)
 
 
-def read_parts(counts: Sequence[int], win: int, melds: Part) -> tuple[Reading, ...]:
-    """Return every reading of concealed counts plus the melds' part, won on kind ``win``."""
+def read_parts(
+    counts: Sequence[int], win: int, melds: Part, groups: Groups | None = None
+) -> tuple[Reading, ...]:
+    """Return every reading of concealed counts plus the melds' part, won on kind ``win``
+    (``groups``: the parts of each group of the counts, when already looked up)."""
     if type(counts) is not tuple:
         counts = tuple(counts)
-    choices = _choices(counts)
+    choices = _choices(groups or group_tables(counts))
     found = _regular(choices, win, melds) if choices else []
     if not melds.blocks:
         if counts.count(2) == 7 and counts.count(0) == KINDS - 7:
@@ -342,21 +350,29 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
     >>> is_complete(tile_counts(parse_tiles("19m19p19s1234567z1z")))
     True
     """
-    if _choices(tuple(counts)):
+    if _choices(group_tables(tuple(counts))):
         return True
     return melds == 0 and (_is_chiitoitsu(counts) or _kokushi_pair(counts) >= 0)
 
 
 Choice = tuple[Part, Part, Part, Part]
+Groups = tuple[tuple[Part, ...], tuple[Part, ...], tuple[Part, ...], tuple[Part, ...]]
 
 
-def _choices(counts: tuple[int, ...]) -> list[Choice]:
+def group_tables(counts: tuple[int, ...]) -> Groups:
+    """Return the parts of each group of 34 counts (manzu, pinzu, souzu, honors)."""
+    return (
+        _MANZU.get(counts[0:9]) or group_parts(0, True, counts[0:9]),
+        _PINZU.get(counts[9:18]) or group_parts(9, True, counts[9:18]),
+        _SOUZU.get(counts[18:27]) or group_parts(18, True, counts[18:27]),
+        _HONORS.get(counts[27:34]) or group_parts(27, False, counts[27:34]),
+    )
+
+
+def _choices(groups: Groups) -> list[Choice]:
     """Return every choice of one reading per group that reads the counts as sets and
     exactly one pair (usually one choice)."""
-    m = _MANZU.get(counts[0:9]) or group_parts(0, True, counts[0:9])
-    p = _PINZU.get(counts[9:18]) or group_parts(9, True, counts[9:18])
-    s = _SOUZU.get(counts[18:27]) or group_parts(18, True, counts[18:27])
-    z = _HONORS.get(counts[27:34]) or group_parts(27, False, counts[27:34])
+    m, p, s, z = groups
     if not (m and p and s and z):
         return []
     if (m[0].pair >= 0) + (p[0].pair >= 0) + (s[0].pair >= 0) + (z[0].pair >= 0) != 1:

@@ -23,9 +23,11 @@ from scoring.hand import (
     GROUPS,
     KOKUSHI,
     NO_MELDS,
+    Groups,
     Hand,
     Part,
     Reading,
+    group_parts,
     join_parts,
     meld_block,
     read_parts,
@@ -37,6 +39,7 @@ from scoring.tiles import (
     EAST,
     KINDS,
     NORTH,
+    RED,
     RED_FIVES,
     SOUTH,
     SUITS,
@@ -59,6 +62,7 @@ from scoring.yaku import (
     check_situation,
     find_yaku,
     hand_shape,
+    may_conflict,
 )
 
 CLUB_RULES = Rules()
@@ -92,7 +96,7 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {data!r}")
         get = data.get
         seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
@@ -168,26 +172,29 @@ class _Run(NamedTuple):
     tiles: tuple[int, ...]
     counts: tuple[int, ...]  # the group's counts
     bits: int  # scoring.tiles.tile_bits of the tiles
+    parts: tuple[Part, ...]  # scoring.hand.group_parts of the counts
 
 
 # One dict per group, from the digits of its run to the run; None: the group is empty.
 _RUNS: tuple[dict[str | None, _Run], ...] = tuple(
-    {None: _Run((), (0,) * (end - start), 0)} for start, end, _ in GROUPS
+    {None: _Run((), (0,) * (end - start), 0, group_parts(start, runs, (0,) * (end - start)))}
+    for start, end, runs in GROUPS
 )
 
 
 def _new_run(group: int, digits: str) -> _Run:
     tiles = parse_tiles(digits + SUITS[group])
-    start, end, _ = GROUPS[group]
-    run = _Run(tiles, tile_counts(tiles)[start:end], tile_bits(tiles))
+    start, end, runs = GROUPS[group]
+    counts = tile_counts(tiles)[start:end]
+    run = _Run(tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
     if len(_RUNS[group]) < 16384:
         _RUNS[group][digits] = run
     return run
 
 
-def _fast_concealed(text: Any) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
-    """Return the tiles, 34 counts and tile bits of MPSZ text whose suits come once
-    each, in order; otherwise None."""
+def _fast_concealed(text: Any) -> tuple[tuple[int, ...], tuple[int, ...], int, Groups] | None:
+    """Return the tiles, 34 counts, tile bits and group parts of MPSZ text whose suits
+    come once each, in order; otherwise None."""
     match = _HAND.fullmatch(text) if type(text) is str else None
     if match is None:
         return None
@@ -201,6 +208,7 @@ def _fast_concealed(text: Any) -> tuple[tuple[int, ...], tuple[int, ...], int] |
         m_run.tiles + p_run.tiles + s_run.tiles + z_run.tiles,
         m_run.counts + p_run.counts + s_run.counts + z_run.counts,
         m_run.bits | p_run.bits | s_run.bits | z_run.bits,
+        (m_run.parts, p_run.parts, s_run.parts, z_run.parts),
     )
 
 
@@ -233,13 +241,13 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     tile = TILE_OF_NAME.get(win) if type(win) is str else None
     if parsed is None or tile is None or type(melds) is not list or len(melds) > 4:
         return None
-    concealed, counts, bits = parsed
+    concealed, counts, bits, groups = parsed
     if not counts[kind(tile)]:
         return None
     if not melds:
         if len(concealed) != 14:
             return None
-        return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits)
+        return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits, groups)
     found = _fast_melds(melds)
     if found is None or len(concealed) != 14 - 3 * len(found):
         return None
@@ -254,7 +262,9 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
                 return None
     if max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles):
         return None
-    hand = _trusted_hand(concealed, tile, meld_values, counts, tiles, tuple(all_counts), bits)
+    hand = _trusted_hand(
+        concealed, tile, meld_values, counts, tiles, tuple(all_counts), bits, groups
+    )
     vars(hand)["meld_part"] = join_parts([each.part for each in found])
     return hand
 
@@ -286,6 +296,7 @@ def _trusted_hand(
     tiles: tuple[int, ...],
     all_counts: tuple[int, ...],
     bits: int,
+    groups: Groups,
 ) -> Hand:
     """Return a Hand whose checks already passed, without running them again, with
     what was worked out on the way."""
@@ -298,6 +309,7 @@ def _trusted_hand(
         all_tiles=tiles,
         all_counts=all_counts,
         tile_bits=bits,
+        groups=groups,
     )
     if not melds:
         vars(hand)["meld_part"] = NO_MELDS
@@ -356,7 +368,7 @@ def score(request: HandToScore) -> HandScore:
     """
     hand, rules = request.hand, request.rules
     win = kind(hand.win)
-    found = read_parts(hand.counts, win, hand.meld_part) or readings(hand)
+    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
     _check(request, found)
     shape = hand_shape(hand)
     dora = _dora(request)
@@ -414,12 +426,13 @@ def _rank(priced: tuple[Priced, _Option]) -> tuple[int, int, int]:
 
 def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
     hand, situation = request.hand, request.situation
-    check_situation(
-        situation,
-        is_closed=found[0].is_closed,
-        has_melds=bool(hand.melds),
-        has_kan=hand.quads > 0,
-    )
+    if may_conflict(situation, is_closed=found[0].is_closed):
+        check_situation(
+            situation,
+            is_closed=found[0].is_closed,
+            has_melds=bool(hand.melds),
+            has_kan=hand.quads > 0,
+        )
     if situation.chankan:
         _check_chankan(hand, situation, found, request.rules)
     indicators = request.dora + request.ura
@@ -453,12 +466,12 @@ def _check_chankan(
 
 def _dora(request: HandToScore) -> DoraCount:
     hand = request.hand
-    tiles, counts = hand.all_tiles, hand.all_counts
-    has_red = request.rules.red_fives and max(tiles) >= RED_FIVES[0]
-    has_ura = request.situation.has_riichi and request.ura
+    counts = hand.all_counts
+    has_red = hand.tile_bits & RED and request.rules.red_fives
+    has_ura = request.ura and request.situation.has_riichi
     return DoraCount(
         count_dora(counts, request.dora),
-        sum([tiles.count(red) for red in RED_FIVES]) if has_red else 0,
+        sum([hand.all_tiles.count(red) for red in RED_FIVES]) if has_red else 0,
         count_dora(counts, request.ura) if has_ura else 0,
     )
 

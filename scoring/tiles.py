@@ -31,6 +31,7 @@ _KIND_OF: tuple[int, ...] = (*range(KINDS), 4, 13, 22)
 # of its tiles' bits.
 SIMPLE, TERMINAL, HONOR, NOT_GREEN = 1, 2, 4, 8
 SUIT_BITS = (16, 32, 64)
+RED = 128  # a red five
 GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 2s 3s 4s 6s 8s and hatsu
 
 
@@ -40,7 +41,9 @@ def _kind_bits(tile_kind: int) -> int:
     return grade | suit | (0 if tile_kind in GREEN else NOT_GREEN)
 
 
-KIND_BITS = tuple(_kind_bits(_KIND_OF[tile]) for tile in range(KINDS + 3))
+KIND_BITS = tuple(
+    _kind_bits(_KIND_OF[tile]) | (RED if tile >= KINDS else 0) for tile in range(KINDS + 3)
+)
 
 
 def tile_bits(tiles: Iterable[int]) -> int:

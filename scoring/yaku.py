@@ -193,11 +193,15 @@ def check_situation(
     ...
     scoring.errors.BadFlagsError: ippatsu needs riichi or double_riichi
     """
-    plain = situation[2:11] == NO_FLAGS[2:11] and situation.robbed_kan == "kakan"
-    if plain and (is_closed or not situation.riichi):
-        return  # only tsumo, and riichi on a closed hand: nothing can clash
     for message in _conflicts(situation, is_closed, has_melds, has_kan):
         raise BadFlagsError(message)
+
+
+def may_conflict(situation: Situation, *, is_closed: bool) -> bool:
+    """Return False when the flags cannot clash (a quick test before the full one):
+    no flag but tsumo and riichi, and riichi only on a closed hand."""
+    plain = situation[2:11] == NO_FLAGS[2:11] and situation.robbed_kan == "kakan"
+    return not plain or (situation.riichi and not is_closed)
 
 
 def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
@@ -277,7 +281,7 @@ def hand_shape(hand: Hand) -> HandShape:
     'chuuren_9'
     """
     bits, quads = hand.tile_bits, hand.quads
-    suits = SUIT_COUNT[bits >> 4]
+    suits = SUIT_COUNT[bits >> 4 & 7]
     is_chuuren_shape = suits == 1 and not bits & HONOR and not hand.melds
     chuuren = _chuuren(hand.counts, kind(hand.win)) if is_chuuren_shape else ""
     return HandShape(
