@@ -2,9 +2,12 @@
 thirteen orphans, with the winning tile placed in each set that can hold it.
 
 Speed: a suit's readings depend only on its nine counts, so they are computed once
-per count vector and kept (``group_readings``); a hand is read by combining the
-tables of its three suits and its honors. Sets are interned ``Block`` values, so
-reading a hand creates only its ``Reading`` values.
+per count vector and kept (``group_parts``), each with the facts the yaku ask of its
+sets (bit masks of sequence starts and triplet kinds, identical sequences, ...) and
+the places a winning tile can take in it. A hand is read by combining the parts of
+its three suits, its honors and its melds: masks are ORed and counts added, so
+reading a hand creates only its ``Reading`` values. Sets are interned ``Block``
+values.
 """
 
 from __future__ import annotations
