@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -358,3 +359,66 @@ def _outcome(data: dict[str, Any]) -> Any:
         return score_hand(data)
     except ScoringError as error:
         return error.code
+
+
+TILE_TEXT = st.text(alphabet="0123456789mpsz", max_size=18)
+MELD = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["chi", "pon", "kan", "ankan", "kakan", "bad"]),
+        "tiles": st.one_of(TILE_TEXT, st.sampled_from(["123m", "555p", "0555s", "7777z"])),
+    }
+)
+TILE_NAMES = [tile_name(tile) for tile in range(37)]
+ODD_VALUES = st.one_of(st.none(), st.integers(-1, 2), st.text(max_size=3), st.lists(st.none()))
+
+
+@st.composite
+def odd_hands(draw: st.DrawFn) -> dict[str, Any]:
+    """A hand dict that is valid, slightly wrong or nonsense (each key mostly valid)."""
+    hand = complete_hand(draw(st.randoms(use_true_random=False)))
+    text = format_tiles(hand.concealed)
+    at = draw(st.integers(0, len(text)))
+    changed = text[:at] + draw(st.text(alphabet="0123456789mpsz", max_size=2)) + text[at + 1 :]
+
+    def mostly(valid: Any, *odd: st.SearchStrategy[Any]) -> Any:
+        return valid if draw(st.integers(0, 3)) else draw(st.one_of(*odd))
+
+    data: dict[str, Any] = {
+        "hand": mostly(text, st.just(changed), TILE_TEXT, ODD_VALUES),
+        "win": mostly(tile_name(hand.win), st.sampled_from(TILE_NAMES), TILE_TEXT, ODD_VALUES),
+        "melds": mostly([meld.to_json() for meld in hand.melds], st.lists(MELD, max_size=5)),
+    }
+    if draw(st.booleans()):
+        key = draw(st.sampled_from(["tsumo", "riichi", "ippatsu", "haitei", "dora", "honba"]))
+        data[key] = draw(st.one_of(st.booleans(), TILE_TEXT, ODD_VALUES))
+    return data
+
+
+@pytest.mark.parametrize(
+    "data, code",
+    [
+        (
+            {"hand": "123m55p456789s", "win": "9s", "melds": [{"kind": "pon", "tiles": "555p"}]},
+            "bad_notation",
+        ),
+        (
+            {"hand": "123m406p789s11z", "win": "1z", "melds": [{"kind": "pon", "tiles": "055p"}]},
+            "bad_notation",
+        ),
+        ({"hand": "123m456p789s11z222z", "win": "9m"}, "bad_win_tile"),
+        ({"hand": "123m456p789s11z22z", "win": "1z"}, "wrong_tile_count"),
+    ],
+)
+def test_hands_the_short_parse_refuses_are_errors_on_both_paths(data, code):
+    assert _outcome(data) == code
+    with mock.patch("scoring.score._fast_hand", return_value=None):
+        assert _outcome(data) == code
+
+
+@given(data=odd_hands())
+@settings(max_examples=300, deadline=None)
+def test_any_hand_object_scores_or_fails_cleanly_the_same_on_both_parse_paths(data):
+    short = _outcome(data)
+    with mock.patch("scoring.score._fast_hand", return_value=None):
+        general = _outcome(data)
+    assert short == general
