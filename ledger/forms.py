@@ -414,7 +414,9 @@ def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
     """Return the club ruleset (if any) and the rules JSON a "preset:x"/"ruleset:N" choice names."""
     kind, _, key = choice.partition(":")
     if kind == "ruleset":
-        ruleset = Ruleset.objects.filter(pk=key).first() if key.isdigit() else None
+        ruleset = (
+            Ruleset.objects.filter(pk=key).first() if key.isascii() and key.isdigit() else None
+        )
         if ruleset is not None:
             return ruleset, dict(ruleset.rules)
     return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}

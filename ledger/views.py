@@ -372,7 +372,7 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
     _require_editor(request, session)
     number = request.POST.get("number", "")
     try:
-        removed = session.undo(int(number) if number.isdigit() else None)
+        removed = session.undo(int(number) if number.isascii() and number.isdigit() else None)
     except RoundConflict as conflict:
         messages.error(
             request, gettext("Nothing was undone: %(conflict)s.") % {"conflict": conflict}

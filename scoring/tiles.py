@@ -129,7 +129,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     tiles: list[int] = []
     digits: list[int] = []
     for char in text.strip():
-        if char.isdigit():
+        if "0" <= char <= "9":  # ASCII digits only: str.isdigit() takes "¹" too
             digits.append(int(char))
         elif char in SUITS:
             if not digits:

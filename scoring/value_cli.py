@@ -26,7 +26,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _non_negative(text: str) -> int:
-    value = int(text) if text.lstrip("-").isdigit() else -1
+    digits = text.lstrip("-")
+    value = int(text) if digits.isascii() and digits.isdigit() else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be a whole number 0 or more, not {text!r}")
     return value

@@ -353,11 +353,12 @@ def find_yaku(
 
 def _may_be_yakuman(reading: Reading, shape: HandShape, s: Situation, regular: bool) -> bool:
     """Return False when no yakuman is possible (a quick test before the full one):
-    the set yakuman need at most one sequence."""
+    the set yakuman need four concealed triplets, four kans or three honor triplets."""
     return (
         shape.yakuman_tiles
-        or not regular
-        or reading.run_count <= 1
+        or reading.form == KOKUSHI
+        or (regular and (reading.concealed == 4 or (reading.triplets >> EAST).bit_count() >= 3))
+        or shape.quads == 4
         or s.tenhou
         or s.chiihou
         or s.renhou

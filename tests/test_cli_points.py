@@ -77,6 +77,7 @@ def test_yakuman_multiple(capsys):
         (["--han", "2", "--fu", "25", "--tsumo"], "2 han 25 fu tsumo is impossible"),
         (["--han", "x"], "invalid int value"),
         (["--han", "2", "--fu", "30", "--honba", "-1"], "0 or more"),
+        (["--han", "2", "--fu", "30", "--honba", "²"], "0 or more"),
         (["--han", "2", "--fu", "30", "--rules", "nope"], "unknown rules preset"),
         (
             ["--han", "2", "--fu", "30", "--rules", '{"preset": "wrc", "bogus": 1}'],

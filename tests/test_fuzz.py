@@ -38,6 +38,8 @@ HOSTILE = [
     "kyuushu_kyuuhai",
     "preset:wrc",
     "ruleset:999",
+    "ruleset:¹",
+    "²",
     '{"preset": "wrc"}',
     '{"kiriage": "yes"}',
     "[]",

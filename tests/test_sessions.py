@@ -239,6 +239,18 @@ def test_choosing_other_rules_refreshes_the_panel(client):
     assert 'name="opt-start_points"' in page and 'value="30000"' in page
 
 
+@pytest.mark.parametrize("choice", ["ruleset:²", "ruleset:999", "ruleset:", "nonsense"])
+def test_a_panel_for_unknown_rules_shows_the_club_rules(client, choice):
+    response = client.get(
+        reverse("session-new"),
+        {"part": "rules-options", "rules_choice": choice},
+        headers={"HX-Request": "true"},
+    )
+
+    assert response.status_code == 200
+    assert 'name="opt-start_points"' in response.content.decode()
+
+
 def test_player_page_pages_through_many_sessions(client, django_assert_max_num_queries):
     from ledger.views import SESSIONS_PER_PAGE
 

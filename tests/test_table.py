@@ -233,6 +233,14 @@ def test_a_retried_undo_undoes_only_once(member):
     assert session.outcomes() == [ron(0, 1)]
 
 
+def test_an_undo_naming_no_round_number_is_not_an_error_page(member):
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+
+    response = member.post(reverse("round-undo", args=[session.pk]), {"number": "²"})
+
+    assert response.status_code == 302
+
+
 def test_a_finished_game_can_be_changed_only_by_a_member(client):
     rules = {"preset": "wrc", "game_length": "one_round"}
     session = create_session(rules=rules, rounds=[ron(1, 0)])

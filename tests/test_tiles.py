@@ -55,7 +55,7 @@ def test_a_red_five_sorts_before_its_plain_fives():
 
 @pytest.mark.parametrize(
     "text",
-    ["123x", "123", "m", "0z", "8z", "9z", "11111m", "00m", "0555m5m", "1 2m", "1mz"],
+    ["123x", "123", "m", "0z", "8z", "9z", "11111m", "00m", "0555m5m", "1 2m", "1mz", "¹m", "٣m"],
 )
 def test_bad_notation_is_an_error_never_a_guess(text):
     with pytest.raises(BadNotationError):
