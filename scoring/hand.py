@@ -358,6 +358,7 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
     return melds == 0 and (_is_chiitoitsu(counts) or _kokushi_pair(counts) >= 0)
 
 
+TABLE_LIMIT = 50_000
 Choice = tuple[Part, Part, Part, Part]
 Groups = tuple[tuple[Part, ...], tuple[Part, ...], tuple[Part, ...], tuple[Part, ...]]
 
@@ -457,7 +458,7 @@ def join_parts(parts: Sequence[Part]) -> Part:
     return joined
 
 
-@functools.cache
+@functools.lru_cache(maxsize=TABLE_LIMIT)
 def group_parts(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[Part, ...]:
     """Return every reading of one group's counts as a ``Part``, as ``group_readings``.
 
@@ -468,11 +469,14 @@ def group_parts(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[Part, 
         make_part(blocks, pair, start, len(counts))
         for blocks, pair in group_readings(start, runs, counts)
     )
-    _PARTS[start][counts] = table
+    if len(_PARTS[start]) < TABLE_LIMIT:
+        _PARTS[start][counts] = table
     return table
 
 
 # Speed: the hot path looks a group's parts up by its counts alone, in one dict per group.
+# A club's hands use a few thousand count vectors per group; the limit only keeps
+# input made to fill the tables from taking the server's memory.
 _MANZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
 _PINZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
 _SOUZU: dict[tuple[int, ...], tuple[Part, ...]] = {}
@@ -480,7 +484,7 @@ _HONORS: dict[tuple[int, ...], tuple[Part, ...]] = {}
 _PARTS = {0: _MANZU, 9: _PINZU, 18: _SOUZU, 27: _HONORS}
 
 
-@functools.cache
+@functools.lru_cache(maxsize=TABLE_LIMIT)
 def group_readings(
     start: int, runs: bool, counts: tuple[int, ...]
 ) -> tuple[tuple[tuple[Block, ...], int], ...]:

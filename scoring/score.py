@@ -123,10 +123,10 @@ def _wind(data: Mapping[str, Any], key: str) -> int:
 
 
 def _indicators(text: Any, key: str) -> tuple[int, ...]:
-    if not text:
-        return ()
     if type(text) is not str:
         raise BadHandError(f"{key} must be MPSZ indicator tiles, not {text!r}")
+    if not text:
+        return ()
     tiles = _parse_cached(text)
     if len(tiles) > MAX_INDICATORS:
         raise BadHandError(f"{key} has {len(tiles)} indicators; at most {MAX_INDICATORS}")
@@ -182,7 +182,9 @@ _RUNS: tuple[dict[str | None, _Run], ...] = tuple(
 )
 
 
-def _new_run(group: int, digits: str) -> _Run:
+def _new_run(group: int, digits: str | None) -> _Run:
+    if digits is None:
+        return _RUNS[group][None]
     tiles = parse_tiles(digits + SUITS[group])
     start, end, runs = GROUPS[group]
     counts = tile_counts(tiles)[start:end]
@@ -192,13 +194,12 @@ def _new_run(group: int, digits: str) -> _Run:
     return run
 
 
-def _fast_concealed(text: Any) -> tuple[tuple[int, ...], tuple[int, ...], int, Groups] | None:
-    """Return the tiles, 34 counts, tile bits and group parts of MPSZ text whose suits
-    come once each, in order; otherwise None."""
-    match = _HAND.fullmatch(text) if type(text) is str else None
-    if match is None:
-        return None
-    m, p, s, z = match.groups()
+def _concealed_tiles(
+    runs: tuple[str | None, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], int, Groups]:
+    """Return the tiles, 34 counts, tile bits and group parts of the digits of each
+    suit (None: no tile of that suit)."""
+    m, p, s, z = runs
     manzu, pinzu, souzu, honors = _RUNS
     m_run = manzu.get(m) or _new_run(0, m)
     p_run = pinzu.get(p) or _new_run(1, p)
@@ -230,27 +231,31 @@ def _new_meld(meld_kind: str, tiles: str) -> _Meld:
         tuple(kind(tile) for tile in meld.tiles),
         tile_bits(meld.tiles),
     )
-    if len(_MELDS) < 16384:
+    if len(_MELDS) < 16384 and len(tiles) <= 5:  # a meld is at most "0555p"
         _MELDS[meld_kind, tiles] = found
     return found
 
 
 def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
+    """Return the hand of valid input whose suits come once each, in order, checked
+    in the general path's order (so errors are the same); otherwise None."""
     get = data.get
-    parsed, win, melds = _fast_concealed(get("hand")), get("win"), get("melds", ())
+    text, win, melds = get("hand"), get("win"), get("melds", NO_MELDS_GIVEN)
     tile = TILE_OF_NAME.get(win) if type(win) is str else None
-    if parsed is None or tile is None or type(melds) is not list or len(melds) > 4:
+    match = _HAND.fullmatch(text) if type(text) is str else None
+    if match is None or tile is None or type(melds) is not list or len(melds) > 4:
         return None
-    concealed, counts, bits, groups = parsed
+    runs = match.groups()
+    if len(match.string) - 4 + runs.count(None) != 14 - 3 * len(melds):
+        return None  # the wrong number of tiles (checked before the runs are kept)
+    found = _fast_melds(melds) if melds else []
+    if found is None:
+        return None
+    concealed, counts, bits, groups = _concealed_tiles(runs)
     if not counts[kind(tile)]:
         return None
     if not melds:
-        if len(concealed) != 14:
-            return None
         return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits, groups)
-    found = _fast_melds(melds)
-    if found is None or len(concealed) != 14 - 3 * len(found):
-        return None
     meld_values = tuple([each.meld for each in found])
     tiles = concealed + sum([meld.tiles for meld in meld_values], ())
     all_counts = list(counts)
@@ -269,19 +274,22 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     return hand
 
 
+NO_MELDS_GIVEN: list[Any] = []  # never changed
+
+
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
 
 
 def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
-    found = []
+    """Return the melds, parsed, if every one is a {kind, tiles} object of strings."""
     for meld in melds:
-        if type(meld) is not dict:
+        if type(meld) is not dict or not _are_texts(meld.get("kind"), meld.get("tiles")):
             return None
-        meld_kind, tiles = meld.get("kind"), meld.get("tiles")
-        if type(meld_kind) is not str or type(tiles) is not str:
-            return None
-        found.append(_MELDS.get((meld_kind, tiles)) or _new_meld(meld_kind, tiles))
-    return found
+    return [_MELDS.get((m["kind"], m["tiles"])) or _new_meld(m["kind"], m["tiles"]) for m in melds]
+
+
+def _are_texts(*values: Any) -> bool:
+    return all(type(value) is str for value in values)
 
 
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
@@ -442,9 +450,10 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
 
 def _may_hold_extra_copies(indicators: tuple[int, ...], counts: Sequence[int]) -> bool:
     """Return whether indicators might be a fifth copy or a second red five (then they
-    are checked in full): a red five, or a kind the hand holds three of."""
-    for tile in indicators:  # noqa: SIM110 (a loop is cheaper than any() over a generator)
-        if tile >= RED_FIVES[0] or counts[tile] >= 3:
+    are checked in full): a red five, or a kind the hand and the indicators hold more
+    than four of."""
+    for tile in indicators:
+        if tile >= RED_FIVES[0] or counts[tile] + indicators.count(tile) > 4:
             return True
     return False
 

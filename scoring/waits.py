@@ -19,6 +19,7 @@ from scoring.hand import (
     GROUPS,
     KOKUSHI,
     KOKUSHI_13,
+    TABLE_LIMIT,
     TANKI,
     WAIT_SHAPES,
     group_readings,
@@ -173,7 +174,7 @@ def _regular_waits(counts: Sequence[int]) -> Iterable[tuple[int, tuple[str, ...]
             yield from _group_waits(*groups[index])
 
 
-@functools.cache
+@functools.lru_cache(maxsize=TABLE_LIMIT)
 def _group_waits(
     start: int, runs: bool, counts: tuple[int, ...]
 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -233,7 +234,7 @@ def _shanten_of(sets: int, partials: int, pair: int) -> int:
     return 8 - 2 * sets - partials - pair
 
 
-@functools.cache
+@functools.lru_cache(maxsize=TABLE_LIMIT)
 def _partials(runs: bool, counts: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
     """Return the (sets, partial sets, pair) counts one group can be split into."""
     first = next((i for i, count in enumerate(counts) if count), -1)

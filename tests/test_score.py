@@ -175,6 +175,9 @@ def test_chankan_needs_the_winning_tile_to_be_the_only_copy_in_hand():
         ),
         ({"hand": "123m456p789s55p", "win": "1m", "melds": ["pon 777z"]}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "dora": 5}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "dora": None}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "riichi": True, "ura": 0}, "bad_hand"),
+        ({"hand": "123m456p789s555p11m", "win": "1m", "dora": []}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "dora": "1m2m3m4m5m6m"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "robbed_kan": "kan"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "dora": "1m1m1m"}, "bad_notation"),
@@ -234,6 +237,13 @@ def test_a_kan_counts_four_dora():
 
 def test_indicators_and_hand_cannot_hold_a_fifth_copy():
     assert _error(_hand("111m456p789s55p", "4p", "pon 777z", dora="7z7z")).code == "bad_notation"
+
+
+@pytest.mark.parametrize(("dora", "ura"), [("1z1z1z", ""), ("1m1m", "1m1m"), ("1m", "1m1m1m")])
+def test_a_fifth_copy_made_of_several_indicators_is_refused(dora, ura):
+    data = {"hand": "123m456p789s11222z", "win": "1z", "riichi": True, "dora": dora, "ura": ura}
+
+    assert _error(data).code == "bad_notation"
 
 
 # The best reading
@@ -367,7 +377,7 @@ MELD = st.fixed_dictionaries(
         "kind": st.sampled_from(["chi", "pon", "kan", "ankan", "kakan", "bad"]),
         "tiles": st.one_of(TILE_TEXT, st.sampled_from(["123m", "555p", "0555s", "7777z"])),
     }
-)
+) | st.sampled_from([5, None, "pon 777z", {"kind": "pon"}, {"kind": 1, "tiles": "777z"}])
 TILE_NAMES = [tile_name(tile) for tile in range(37)]
 ODD_VALUES = st.one_of(st.none(), st.integers(-1, 2), st.text(max_size=3), st.lists(st.none()))
 
@@ -407,6 +417,15 @@ def odd_hands(draw: st.DrawFn) -> dict[str, Any]:
         ),
         ({"hand": "123m456p789s11z222z", "win": "9m"}, "bad_win_tile"),
         ({"hand": "123m456p789s11z22z", "win": "1z"}, "wrong_tile_count"),
+        ({"hand": "00m", "win": 5}, "bad_hand"),
+        (
+            {"hand": "123m456p11z", "win": "1z", "melds": [{"kind": "pon", "tiles": "123s"}, 5]},
+            "bad_hand",
+        ),
+        (
+            {"hand": "123m456p11z", "win": "1z", "melds": [{"kind": "pon", "tiles": "7x"}, None]},
+            "bad_hand",
+        ),
     ],
 )
 def test_hands_the_short_parse_refuses_are_errors_on_both_paths(data, code):
@@ -422,3 +441,23 @@ def test_any_hand_object_scores_or_fails_cleanly_the_same_on_both_parse_paths(da
     with mock.patch("scoring.score._fast_hand", return_value=None):
         general = _outcome(data)
     assert short == general
+
+
+def test_bad_hands_leave_the_engines_tables_as_they_were():
+    from scoring import hand, score
+
+    digits = "111122223333444455556666777788889999"
+    padded = " " * 10_000 + "555z"
+    melds = [{"kind": "pon", "tiles": padded}]
+
+    assert _outcome({"hand": f"{digits}m", "win": "1m"}) == "wrong_tile_count"
+    assert _outcome({"hand": "123m456p789s11z", "win": "1z", "melds": melds})["han"] == 1
+    assert (4,) * 9 not in hand._MANZU and digits not in score._RUNS[0]
+    assert all(tiles != padded for _, tiles in score._MELDS)
+
+
+def test_a_hand_without_a_melds_key_takes_the_short_parse():
+    data = {"hand": "123m456p789s11555z", "win": "1z"}
+
+    with mock.patch("scoring.score.Hand.from_json", side_effect=AssertionError):
+        assert score_hand(data)["yaku"] == [{"name": "yakuhai_haku", "han": 1}]
