@@ -18,6 +18,7 @@ from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import PRESETS, Rules
 from scoring.tiles import MELD_KINDS, Meld, parse_tiles
+from scoring.value import VALID_FU
 from scoring.yaku import FLAGS
 
 KINDS = tuple(glossary.OUTCOMES.items())
@@ -47,10 +48,7 @@ HAN_CHOICES = [
 ]
 FU_CHOICES = [
     ("", "—"),
-    *[
-        (str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f}))
-        for f in (20, 25, *range(30, 140, 10))
-    ],
+    *[(str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f})) for f in VALID_FU],
 ]
 HAND_FLAGS = [
     (name, glossary.YAKU[name])

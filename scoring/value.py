@@ -7,7 +7,11 @@ from dataclasses import dataclass
 from scoring.errors import InvalidHandError
 from scoring.rules import Rules
 
-VALID_FU = (20, 25, *range(30, 140, 10))
+# The most fu a hand can have: closed ron 20 + 10, four closed honor kans 4 x 32, a
+# double-wind pair 4 and tanki 2 make 164, rounded to 170. The seed's table stops at
+# 110 fu, but its formula (fu x 2^(han+2)) holds for every value.
+MAX_FU = 170
+VALID_FU = (20, 25, *range(30, MAX_FU + 10, 10))
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"))
 LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
 MANGAN = 2000
@@ -36,7 +40,7 @@ class HandValue:
             return
         if self.fu not in VALID_FU:
             raise InvalidHandError(
-                f"fu must be 20, 25 or a multiple of 10 from 30 to 130, not {self.fu}"
+                f"fu must be 20, 25 or a multiple of 10 from 30 to {MAX_FU}, not {self.fu}"
             )
         if self.han == 1 and self.fu in (20, 25):
             why = (

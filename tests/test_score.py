@@ -235,6 +235,14 @@ def test_a_kan_counts_four_dora():
     assert result["dora"]["dora"] == 4
 
 
+def test_a_hand_of_more_than_130_fu_scores():
+    kans = [{"kind": "ankan", "tiles": tiles} for tiles in ("1111z", "2222z", "3333z")]
+    result = score_hand({"hand": "999m55z", "win": "9m", "melds": kans})
+
+    assert result["fu"] == 140  # 20 + 10 closed ron + 3 x 32 + 4 (9m by ron) + 2 (dragon pair)
+    assert (result["han"], result["limit"]) == (13, "yakuman")  # counted yakuman
+
+
 def test_indicators_and_hand_cannot_hold_a_fifth_copy():
     assert _error(_hand("111m456p789s55p", "4p", "pon 777z", dora="7z7z")).code == "bad_notation"
 

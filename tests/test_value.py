@@ -175,7 +175,7 @@ def test_dealer_tsumo_takes_the_same_from_each():
         (0, 30, "at least 1 han"),
         (2, 15, "fu must be"),
         (2, 35, "fu must be"),
-        (2, 140, "fu must be"),
+        (2, 180, "fu must be"),
         (1, 20, "1 han 20 fu is impossible"),
         (1, 25, "1 han 25 fu is impossible"),
         (3, 0, "fu must be"),
