@@ -57,6 +57,11 @@ def _load(module_name: str) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit status."""
+    # Text from the input is echoed in messages; a character that cannot be written
+    # (a lone surrogate from a JSON escape) is written as its escape, not an error.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
         return int(args.run(args))
@@ -68,3 +73,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 def print_json(data: Any) -> None:
     """Print one JSON document on one line."""
     print(json.dumps(data, ensure_ascii=False))
+
+
+def parse_json(text: str, what: str, error: type[ScoringError]) -> Any:
+    """Return the JSON document of ``text``; JSON that cannot be read raises ``error``
+    naming ``what``: bad syntax, nesting too deep, or a number too long to read.
+
+    >>> parse_json("[" * 100_000, "the hand", ScoringError)
+    Traceback (most recent call last):
+    ...
+    scoring.errors.ScoringError: the hand nests too deeply to read
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        where = f" (line {problem.lineno})" if problem.lineno > 1 else ""
+        raise error(f"{what} is not valid JSON: {problem.msg}{where}") from None
+    except RecursionError:
+        raise error(f"{what} nests too deeply to read") from None
+    except ValueError as problem:  # an integer of more than 4,300 digits
+        raise error(f"{what} cannot be read: {problem}") from None

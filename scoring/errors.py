@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# The largest whole number the engine takes in (points, han, honba, sticks, multiples):
+# far beyond any game, and small enough that every result stays an ordinary number.
+LARGEST = 10_000_000
+
 
 class ScoringError(ValueError):
     """Base of every error the engine raises on bad input."""

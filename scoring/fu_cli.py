@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from scoring.cli import print_json
+from scoring.cli import parse_json, print_json
 from scoring.errors import BadHandError
 from scoring.fu import WinContext, fu_of_readings, is_pinfu_shape
 from scoring.hand import Hand
@@ -31,10 +30,7 @@ def load_hand_object(text: str) -> dict[str, Any]:
     >>> load_hand_object('{"hand": "11m", "win": "1m"}')["win"]
     '1m'
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadHandError(f"the hand is not valid JSON: {error.msg}") from None
+    data = parse_json(text, "the hand", BadHandError)
     if not isinstance(data, dict):
         raise BadHandError(f"the hand must be a JSON object, not {text!r}")
     return data

@@ -8,11 +8,10 @@ the round and the problem.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from scoring.cli import print_json
+from scoring.cli import parse_json, print_json
 from scoring.game import RecordError, replay
 
 
@@ -45,10 +44,12 @@ def _one(record: Any, where: str) -> dict[str, Any]:
 def _load(path: str) -> Any:
     try:
         if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as file:
-            return json.load(file)
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    return parse_json(text, path, RecordError)

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from scoring.cli import parse_json
 from scoring.errors import BadHandError, ScoringError
 from scoring.score import score_hand
 
@@ -60,12 +61,10 @@ def score_line(text: str) -> dict[str, Any]:
     'bad_hand'
     """
     try:
-        data = json.loads(text)
+        data = parse_json(text, "the hand", BadHandError)
         if not isinstance(data, dict):
             raise BadHandError(f"a hand to score is a JSON object, not {text.strip()!r}")
         return score_hand(data)
-    except json.JSONDecodeError as error:
-        return error_object(BadHandError(f"the hand is not valid JSON: {error.msg}"))
     except ScoringError as error:
         return error_object(error)
 

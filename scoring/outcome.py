@@ -180,7 +180,7 @@ class Outcome:
         """
         data = _object(data, "round")
         result = data.get("result")
-        if result not in RESULT_KEYS:
+        if not isinstance(result, str) or result not in RESULT_KEYS:
             raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
         _check_keys(data, RESULT_KEYS[result], f"{result} round")
         common: dict[str, Any] = {

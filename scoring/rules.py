@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import RulesError
+from scoring.errors import LARGEST, RulesError
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
 RENHOU_VALUES = ("none", "mangan", "yakuman")
@@ -189,10 +189,13 @@ class Rules:
 OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "name")
 
 
-def _coerce(name: str, value: Any) -> Any:
-    """Return an option value in its field's type; JSON lists become tuples."""
+def _coerce(name: str, value: Any, depth: int = 0) -> Any:
+    """Return an option value in its field's type; JSON lists (at most a list of
+    lists, as floating_uma) become tuples."""
     if isinstance(value, list):
-        return tuple(_coerce(name, item) for item in value)
+        if depth == 2:
+            raise RulesError(f"rule option {name} nests lists too deeply")
+        return tuple(_coerce(name, item, depth + 1) for item in value)
     return value
 
 
@@ -227,6 +230,8 @@ def _check_type(name: str, value: Any) -> None:
     expected = NULLABLE.get(name, type(default))
     if type(value) is not expected:
         raise RulesError(f"rule option {name} must be {expected.__name__}, not {value!r}")
+    if type(value) is int and abs(value) > LARGEST:
+        raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {value!r}")
     items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
     if name == "floating_uma":
         if not all(isinstance(row, tuple) and _all_ints(row) for row in items):
@@ -238,7 +243,7 @@ def _check_type(name: str, value: Any) -> None:
 
 
 def _all_ints(values: tuple[Any, ...]) -> bool:
-    return all(type(v) is int for v in values)
+    return all(type(v) is int and abs(v) <= LARGEST for v in values)
 
 
 def _check_points(rules: Rules) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, count_dora
-from scoring.errors import BadFlagsError, BadHandError, NoYakuError, TwoHanMinimumError
+from scoring.errors import LARGEST, BadFlagsError, BadHandError, NoYakuError, TwoHanMinimumError
 from scoring.fu import Fu, WinContext, fu
 from scoring.hand import (
     GROUPS,
@@ -139,8 +139,8 @@ def _parse_cached(text: str) -> tuple[int, ...]:
 
 
 def _count(value: Any, key: str) -> int:
-    if type(value) is not int or value < 0:
-        raise BadHandError(f"{key} must be a whole number 0 or more, not {value!r}")
+    if type(value) is not int or not 0 <= value <= LARGEST:
+        raise BadHandError(f"{key} must be a whole number from 0 to {LARGEST:,}, not {value!r}")
     return value
 
 

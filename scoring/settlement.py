@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.errors import ScoringError
+from scoring.errors import LARGEST, ScoringError
 from scoring.rules import Rules
 from scoring.value import STICK
 
@@ -40,8 +40,11 @@ class Penalty:
     def __post_init__(self) -> None:
         if type(self.player) is not int or not 0 <= self.player < 4:
             raise PenaltyError(f"penalty player must be a seat 0-3, not {self.player!r}")
-        if type(self.points) is not int:
-            raise PenaltyError(f"penalty points must be a whole number, not {self.points!r}")
+        if type(self.points) is not int or abs(self.points) > LARGEST:
+            raise PenaltyError(
+                f"penalty points must be a whole number from -{LARGEST:,} to {LARGEST:,}, "
+                f"not {self.points!r}"
+            )
 
     @classmethod
     def from_json(cls, data: Any) -> Penalty:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.errors import InvalidHandError
+from scoring.errors import LARGEST, InvalidHandError
 from scoring.rules import Rules
 
 # The most fu a hand can have: closed ron 20 + 10, four closed honor kans 4 x 32, a
@@ -32,6 +32,8 @@ class HandValue:
     def __post_init__(self) -> None:
         if self.yakuman < 0:
             raise InvalidHandError(f"yakuman must be 0 or more, not {self.yakuman}")
+        if max(self.han, self.yakuman) > LARGEST:
+            raise InvalidHandError(f"han and yakuman must be {LARGEST:,} or less")
         if self.yakuman:
             return
         if self.han < 1:

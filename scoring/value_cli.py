@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from scoring.cli import print_json
-from scoring.errors import RulesError
+from scoring.cli import parse_json, print_json
+from scoring.errors import LARGEST, RulesError
 from scoring.rules import Rules
 from scoring.value import STICK, HandValue, base_points, limit_name, win_payments
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("--han", type=int, default=0)
-    parser.add_argument("--fu", type=int, default=0)
-    parser.add_argument("--yakuman", type=int, default=0, help="yakuman multiple")
+    parser.add_argument("--han", type=_non_negative, default=0)
+    parser.add_argument("--fu", type=_non_negative, default=0)
+    parser.add_argument("--yakuman", type=_non_negative, default=0, help="yakuman multiple")
     parser.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     parser.add_argument("--tsumo", action="store_true", help="a tsumo win (default: ron)")
     parser.add_argument("--honba", type=_non_negative, default=0)
@@ -27,9 +26,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _non_negative(text: str) -> int:
     digits = text.lstrip("-")
-    value = int(text) if digits.isascii() and digits.isdigit() else -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number 0 or more, not {text!r}")
+    value = int(text) if digits.isascii() and digits.isdigit() and len(digits) < 20 else -1
+    if not 0 <= value <= LARGEST:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 0 to {LARGEST:,}, not {text!r}"
+        )
     return value
 
 
@@ -51,10 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _rules_argument(text: str) -> Any:
     if text.lstrip().startswith("{"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RulesError(f"--rules is not valid JSON: {error.msg}") from None
+        return parse_json(text, "--rules", RulesError)
     return text
 
 

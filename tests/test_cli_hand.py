@@ -72,3 +72,54 @@ def test_a_batch_from_the_shell_answers_every_line():
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0
     assert [a["payments"]["ron"] for a in answers] == [1000 + 300 * h for h in range(50)]
+
+
+DEEP = "[" * 100_000
+HUGE = "9" * 5000
+
+
+def test_json_too_deep_or_with_a_huge_number_is_an_error_line_not_a_traceback(capsys):
+    lines = [DEEP, f'{{"hand": "11m", "win": "1m", "honba": {HUGE}}}', json.dumps(PINFU)]
+    status = main(["hand", DEEP])
+    first = json.loads(capsys.readouterr().out)
+
+    answers = [json.loads(line) for line in _batch(capsys, lines)]
+
+    assert status == 2 and first["error"]["message"] == "the hand nests too deeply to read"
+    assert [answer.get("error", {}).get("code") for answer in answers] == [
+        "bad_hand",
+        "bad_hand",
+        None,
+    ]
+
+
+def test_numbers_beyond_any_game_are_refused(capsys):
+    for key in ("honba", "riichi_sticks"):
+        status = main(["hand", json.dumps({**PINFU, key: 10**8})])
+        assert status == 2 and "from 0 to 10,000,000" in capsys.readouterr().out
+
+
+def test_a_lone_surrogate_echoed_in_an_error_is_written_as_its_escape():
+    hand = '{"hand": "234567m456p789s55p", "win": "4m", "rules": {"\\ud800": 1}}'
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "hand", hand],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+
+    assert done.returncode == 2 and done.stderr == ""
+    assert json.loads(done.stdout)["error"]["code"] == "bad_option"
+
+
+def _batch(capsys, lines: list[str]) -> list[str]:
+    import sys as system
+
+    old = system.stdin
+    system.stdin = io.StringIO("\n".join(lines) + "\n")
+    try:
+        main(["hand"])
+    finally:
+        system.stdin = old
+    return capsys.readouterr().out.splitlines()

@@ -133,6 +133,33 @@ def test_a_file_that_is_not_json_exits_2(capsys, tmp_path):
     assert status == 2 and "cannot read" in err
 
 
+def test_records_that_cannot_be_read_exit_2_with_one_line(capsys, tmp_path):
+    deep, huge, latin = (tmp_path / name for name in ("deep.json", "huge.json", "latin.json"))
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    huge.write_text('{"rounds": [], "penalties": [{"player": 0, "points": ' + "9" * 5000 + "}]}")
+    latin.write_bytes(b'{"rounds": [], "note": "\xff"}')
+
+    for path, message in ((deep, "nests too deeply"), (huge, "cannot be read"), (latin, "UTF-8")):
+        status, out, err = _run(capsys, str(path))
+        assert (status, out) == (2, "") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"rounds": [{"result": []}]}, "result must be one of"),
+        ({"rounds": [{"result": {}}]}, "result must be one of"),
+        ({"rules": {"uma": [[[[1]]]]}, "rounds": []}, "nests lists too deeply"),
+        ({"rules": {"start_points": 10**30}, "rounds": []}, "10,000,000 or less"),
+        ({"rules": {"uma": [10**30, 0, 0, -(10**30)]}, "rounds": []}, "uma must be whole points"),
+        ({"rounds": [], "penalties": [{"player": 0, "points": 10**400}]}, "penalty points"),
+    ],
+)
+def test_numbers_and_shapes_beyond_any_game_exit_2(capsys, tmp_path, record, message):
+    status, _, err = _run(capsys, _write(tmp_path, record))
+    assert status == 2 and message in err
+
+
 def test_replay_runs_as_a_module():
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "replay", str(HANCHAN)],
