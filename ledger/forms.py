@@ -431,6 +431,11 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
             gettext("%(what)s is not valid JSON: %(error)s (line %(line)s)")
             % {"what": what, "error": error.msg, "line": error.lineno}
         ) from None
+    except (RecursionError, ValueError):
+        raise forms.ValidationError(
+            gettext("%(what)s cannot be read: it nests too deeply or holds a number too long.")
+            % {"what": what}
+        ) from None
     if not isinstance(value, dict):
         raise forms.ValidationError(
             gettext('%(what)s must be a JSON object like {"kiriage": true}') % {"what": what}

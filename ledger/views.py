@@ -668,3 +668,7 @@ def _read_upload(upload: Any) -> Any:
             gettext("The file is not valid JSON: %(error)s at line %(line)s.")
             % {"error": problem.msg, "line": problem.lineno}
         ) from None
+    except (RecursionError, ValueError):
+        raise RecordError(
+            gettext("The file cannot be read: it nests too deeply or holds a number too long.")
+        ) from None

@@ -94,6 +94,9 @@ def test_restore_refuses_a_database_with_data_and_bad_files(tmp_path):
         call_command("restore", str(not_backup))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("restore", str(tmp_path / "missing.json"))
+    not_backup.write_text("[" * 100_000)
+    with pytest.raises(CommandError, match="not a backup"):
+        call_command("restore", str(not_backup))
 
 
 def test_a_deleted_session_leaves_the_leaderboard_and_comes_back_on_restore(member):

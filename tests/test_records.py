@@ -73,6 +73,8 @@ def test_upload_of_a_list_of_records_imports_each(member):
     [
         (b"{not json", "not valid JSON"),
         (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[" * 100_000, "nests too deeply"),
+        (b'{"rounds": [], "penalties": ' + b"9" * 5000 + b"}", "number too long"),
         (b"[]", "holds no game record"),
         (b"42", "must be a JSON object"),
         (json.dumps({**RECORD, "players": ["A", "B"]}).encode(), "four names"),
@@ -142,6 +144,9 @@ def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
         call_command("import_sessions", str(path))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_sessions", str(tmp_path / "missing.json"))
+    path.write_text("[" * 100_000)
+    with pytest.raises(CommandError, match="nests too deeply"):
+        call_command("import_sessions", str(path))
     assert Session.objects.count() == 0
 
 

@@ -63,6 +63,8 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
     [
         ({"north": "Aki"}, "four different people"),
         ({"options": "{nope"}, "not valid JSON"),
+        ({"options": "[" * 100_000}, "nests too deeply"),
+        ({"options": '{"start_points": ' + "9" * 5000 + "}"}, "number too long"),
         ({"options": "[1]"}, "must be a JSON object"),
         ({"options": '{"bogus": 1}'}, "unknown rule option: bogus"),
         ({"options": '{"start_points": -5}'}, "start_points"),
@@ -208,6 +210,8 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
         ({"opt-uma": "a lot"}, "four numbers"),
         ({"opt-start_points": "-5"}, "start_points must be 0 or more"),
         ({"opt-game_length": "forever"}, "Select a valid choice"),
+        ({"opt-floating_uma": "[" * 100_000}, "at most 400 characters"),
+        ({"opt-start_points": "9" * 5000}, "Enter a whole number"),
     ],
 )
 def test_bad_panel_options_are_explained(member, change, message):

@@ -39,3 +39,7 @@ def _load(path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CommandError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None
+    except (RecursionError, ValueError):
+        raise CommandError(
+            f"{path}: JSON that nests too deeply or holds a number too long"
+        ) from None

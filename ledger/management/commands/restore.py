@@ -37,7 +37,7 @@ def _check_backup(path: Path) -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise CommandError(f"{path}: cannot read the file ({error.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, or JSON too deep to read
         raise CommandError(f"{path}: not a backup (not JSON text)") from None
     if not isinstance(data, list) or not all(
         isinstance(row, dict) and {"model", "fields"} <= set(row) for row in data
