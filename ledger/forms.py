@@ -12,6 +12,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from ledger.json_text import bad_text, whole_number
 from ledger.models import SEATS, Player, Ruleset, Season
 from ledger.rules_form import RulesOptionsForm
 from scoring.errors import ScoringError
@@ -412,9 +413,8 @@ def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
     """Return the club ruleset (if any) and the rules JSON a "preset:x"/"ruleset:N" choice names."""
     kind, _, key = choice.partition(":")
     if kind == "ruleset":
-        ruleset = (
-            Ruleset.objects.filter(pk=key).first() if key.isascii() and key.isdigit() else None
-        )
+        number = whole_number(key)
+        ruleset = None if number is None else Ruleset.objects.filter(pk=number).first()
         if ruleset is not None:
             return ruleset, dict(ruleset.rules)
     return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}
@@ -436,6 +436,11 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
             gettext("%(what)s cannot be read: it nests too deeply or holds a number too long.")
             % {"what": what}
         ) from None
+    if bad_text(value):
+        raise forms.ValidationError(
+            gettext("%(what)s may hold only valid Unicode text, without NUL characters.")
+            % {"what": what}
+        )
     if not isinstance(value, dict):
         raise forms.ValidationError(
             gettext('%(what)s must be a JSON object like {"kiriage": true}') % {"what": what}

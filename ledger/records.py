@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from ledger.forms import players_named
+from ledger.json_text import NUL, SURROGATE, bad_text
 from ledger.models import SEATS, Session, SessionSeat
 from scoring.errors import ScoringError
 from scoring.game import replay
@@ -36,8 +37,11 @@ def _where(position: int, count: int) -> str:
 def _check(record: Any, where: str) -> None:
     if not isinstance(record, dict):
         raise RecordError(where + gettext("a game record must be a JSON object"))
-    if _has_nul(record):
+    problem = bad_text(record)
+    if problem == NUL:
         raise RecordError(where + gettext("text in a game record may not contain NUL characters"))
+    if problem == SURROGATE:
+        raise RecordError(where + gettext("text in a game record must be valid Unicode"))
     players = record.get("players")
     if (
         not isinstance(players, list)
@@ -56,17 +60,6 @@ def _check(record: Any, where: str) -> None:
         replay(record)
     except ScoringError as error:
         raise RecordError(f"{where}{error}") from None
-
-
-def _has_nul(value: Any) -> bool:
-    """Return whether any key or string in a JSON value holds a NUL (databases refuse it)."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(item) for item in value)
-    return False
 
 
 def _create(record: dict[str, Any]) -> Session:

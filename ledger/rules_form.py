@@ -156,7 +156,7 @@ class RulesOptionsForm(forms.Form):
         try:
             rows = json.loads(text)
             return tuple(tuple(int(v) for v in row) for row in rows)
-        except (ValueError, TypeError, RecursionError):
+        except (ValueError, TypeError, RecursionError, OverflowError):  # Infinity overflows
             raise forms.ValidationError(
                 gettext("write the floating uma as JSON rows of four numbers")
             ) from None

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from ledger import glossary
 from ledger.charts import score_chart
 from ledger.forms import KINDS, NewSessionForm, RoundForm, players_named, rules_of_choice
+from ledger.json_text import whole_number
 from ledger.models import (
     SEATS,
     AuditEntry,
@@ -371,8 +372,12 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
     session = _load_session(pk)
     _require_editor(request, session)
     number = request.POST.get("number", "")
+    wanted = whole_number(number)
+    if number and wanted is None:
+        messages.error(request, gettext("Nothing was undone: the form named no round."))
+        return redirect(session)
     try:
-        removed = session.undo(int(number) if number.isascii() and number.isdigit() else None)
+        removed = session.undo(wanted)
     except RoundConflict as conflict:
         messages.error(
             request, gettext("Nothing was undone: %(conflict)s.") % {"conflict": conflict}

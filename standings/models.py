@@ -84,7 +84,7 @@ def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
     zone = timezone.get_current_timezone()
     if starts:
         condition &= Q(finished_at__gte=dt.datetime.combine(starts, dt.time.min, tzinfo=zone))
-    if ends:
+    if ends and ends < dt.date.max:  # no day after the last one: no end at all
         after = dt.datetime.combine(ends + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
         condition &= Q(finished_at__lt=after)
     return condition

@@ -31,8 +31,22 @@ def member(client):
     return client
 
 
+DEEP: list = []
+for _ in range(450):
+    DEEP = [DEEP]
+
+
 def _upload(member, content: bytes, name: str = "game.json"):
     return member.post(reverse("session-import"), {"file": SimpleUploadedFile(name, content)})
+
+
+def test_a_record_with_a_note_that_is_not_unicode_is_refused_and_export_still_works(member):
+    note = json.dumps({**RECORD, "rounds": [{**RECORD["rounds"][0], "note": "\ud800"}]})
+
+    response = _upload(member, note.encode())
+
+    assert response.status_code == 400 and "valid Unicode" in response.content.decode()
+    assert Session.objects.count() == 0
 
 
 def test_export_is_the_documented_game_record(client):
@@ -74,6 +88,12 @@ def test_upload_of_a_list_of_records_imports_each(member):
         (b"{not json", "not valid JSON"),
         (b"\xff\xfe\x00", "not UTF-8"),
         (b"[" * 100_000, "nests too deeply"),
+        (json.dumps({**RECORD, "rounds": [DEEP]}).encode(), "round 1"),
+        (json.dumps({**RECORD, "players": ["\ud800", "b", "c", "d"]}).encode(), "valid Unicode"),
+        (
+            json.dumps({**RECORD, "rounds": [{"result": "draw", "\ud800": 1}]}).encode(),
+            "valid Unicode",
+        ),
         (b'{"rounds": [], "penalties": ' + b"9" * 5000 + b"}", "number too long"),
         (b"[]", "holds no game record"),
         (b"42", "must be a JSON object"),

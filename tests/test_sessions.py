@@ -64,6 +64,9 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
         ({"north": "Aki"}, "four different people"),
         ({"options": "{nope"}, "not valid JSON"),
         ({"options": "[" * 100_000}, "nests too deeply"),
+        ({"options": '{"x\\ud800": 1}'}, "valid Unicode text"),
+        ({"options": '{"pao": ["\\ud800"]}'}, "valid Unicode text"),
+        ({"options": '{"pao": ["\\u0000"]}'}, "without NUL"),
         ({"options": '{"start_points": ' + "9" * 5000 + "}"}, "number too long"),
         ({"options": "[1]"}, "must be a JSON object"),
         ({"options": '{"bogus": 1}'}, "unknown rule option: bogus"),
@@ -212,6 +215,8 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
         ({"opt-game_length": "forever"}, "Select a valid choice"),
         ({"opt-floating_uma": "[" * 100_000}, "at most 400 characters"),
         ({"opt-start_points": "9" * 5000}, "Enter a whole number"),
+        ({"opt-floating_uma": "[[Infinity, 0, 0, 0]]"}, "JSON rows of four numbers"),
+        ({"opt-floating_uma": "[[1e400, 0, 0, 0]]"}, "JSON rows of four numbers"),
     ],
 )
 def test_bad_panel_options_are_explained(member, change, message):
@@ -243,7 +248,9 @@ def test_choosing_other_rules_refreshes_the_panel(client):
     assert 'name="opt-start_points"' in page and 'value="30000"' in page
 
 
-@pytest.mark.parametrize("choice", ["ruleset:²", "ruleset:999", "ruleset:", "nonsense"])
+@pytest.mark.parametrize(
+    "choice", ["ruleset:²", "ruleset:999", "ruleset:", "nonsense", "ruleset:" + "9" * 5000]
+)
 def test_a_panel_for_unknown_rules_shows_the_club_rules(client, choice):
     response = client.get(
         reverse("session-new"),

@@ -161,6 +161,13 @@ def test_leaderboard_defaults_to_the_current_season(client, club):
     assert {r["player"] for r in response.json()["rows"]} == {"Eri", "Fumi", "Gen", "Hana"}
 
 
+def test_a_range_ending_on_the_last_day_there_is_counts_every_session(client, club):
+    assert len(board(client, scope="dates", ends=dt.date.max)) == 4
+    for name in ("leaderboard", "leaderboard-json", "leaderboard-csv"):
+        response = client.get(reverse(name), {"scope": "dates", "ends": "9999-12-31"})
+        assert response.status_code == 200
+
+
 def test_date_range_counts_sessions_finished_in_it(client, club):
     today = dt.date.today()
 

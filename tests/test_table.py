@@ -233,12 +233,15 @@ def test_a_retried_undo_undoes_only_once(member):
     assert session.outcomes() == [ron(0, 1)]
 
 
-def test_an_undo_naming_no_round_number_is_not_an_error_page(member):
+@pytest.mark.parametrize("number", ["²", "-1", "2x", " 2", "9" * 5000])
+def test_an_undo_naming_no_round_undoes_nothing(member, number):
     session = create_session(rounds=[ron(0, 1), draw(2)])
 
-    response = member.post(reverse("round-undo", args=[session.pk]), {"number": "²"})
+    response = member.post(reverse("round-undo", args=[session.pk]), {"number": number})
 
     assert response.status_code == 302
+    assert session.outcomes() == [ron(0, 1), draw(2)]
+    assert "the form named no round" in member.get(response["Location"]).content.decode()
 
 
 def test_a_finished_game_can_be_changed_only_by_a_member(client):
