@@ -223,13 +223,16 @@ def _check_values(rules: Rules) -> None:
     _check_uma(rules)
 
 
+JSON_KINDS = {bool: "true or false", int: "a whole number", str: "text", tuple: "a list"}
+
+
 def _check_type(name: str, value: Any) -> None:
     default = Rules.__dataclass_fields__[name].default
     if value is None and name in NULLABLE:
         return
     expected = NULLABLE.get(name, type(default))
     if type(value) is not expected:
-        raise RulesError(f"rule option {name} must be {expected.__name__}, not {value!r}")
+        raise RulesError(f"rule option {name} must be {JSON_KINDS[expected]}, not {value!r}")
     if type(value) is int and abs(value) > LARGEST:
         raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {value!r}")
     items: tuple[Any, ...] = value if isinstance(value, tuple) else ()

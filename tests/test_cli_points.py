@@ -86,7 +86,10 @@ def test_yakuman_multiple(capsys):
             "unknown rule option: bogus",
         ),
         (["--han", "2", "--fu", "30", "--rules", "{"], "not valid JSON"),
-        (["--han", "2", "--fu", "30", "--rules", '{"kiriage": "yes"}'], "kiriage must be bool"),
+        (
+            ["--han", "2", "--fu", "30", "--rules", '{"kiriage": "yes"}'],
+            "kiriage must be true or false",
+        ),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(capsys, args, message):

@@ -44,9 +44,9 @@ def test_floating_uma_round_trips_as_nested_lists():
         ({"game_length": "one_round", "extension_winds": 1}, "one_round"),
         ({"floating_uma": [[0, 0, 0, 0]]}, "5 rows"),
         ({"noten_penalty": 1000}, "noten_penalty"),
-        ({"agari_yame": 1}, "must be bool"),
-        ({"start_points": "25000"}, "must be int"),
-        ({"oka": "none"}, "must be int"),
+        ({"agari_yame": 1}, "must be true or false"),
+        ({"start_points": "25000"}, "must be a whole number"),
+        ({"oka": "none"}, "must be a whole number"),
         ({"ura_dora": True}, "unknown rule option"),
     ],
 )
