@@ -256,10 +256,19 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
         return None
     if not melds:
         return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits, groups)
-    meld_values = tuple([each.meld for each in found])
+    return _melded_hand((concealed, counts, bits, groups), tile, found)
+
+
+def _melded_hand(
+    parsed: tuple[tuple[int, ...], tuple[int, ...], int, Groups], win: int, melds: list[_Meld]
+) -> Hand | None:
+    """Return the hand of concealed tiles and melds, or None if together they hold a
+    fifth copy or a second red five."""
+    concealed, counts, bits, groups = parsed
+    meld_values = tuple([each.meld for each in melds])
     tiles = concealed + sum([meld.tiles for meld in meld_values], ())
     all_counts = list(counts)
-    for each in found:
+    for each in melds:
         bits |= each.bits
         for tile_kind in each.kinds:
             all_counts[tile_kind] += 1
@@ -268,9 +277,9 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     if max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles):
         return None
     hand = _trusted_hand(
-        concealed, tile, meld_values, counts, tiles, tuple(all_counts), bits, groups
+        concealed, win, meld_values, counts, tiles, tuple(all_counts), bits, groups
     )
-    vars(hand)["meld_part"] = join_parts([each.part for each in found])
+    vars(hand)["meld_part"] = join_parts([each.part for each in melds])
     return hand
 
 
