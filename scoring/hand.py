@@ -319,13 +319,6 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     return found
 
 
-def read_counts(
-    counts: Sequence[int], win: int, melds: tuple[Block, ...] = ()
-) -> tuple[Reading, ...]:
-    """Return every reading of concealed counts plus melds won on kind ``win`` (none: ())."""
-    return read_parts(counts, win, meld_part(melds) if melds else NO_MELDS)
-
-
 def read_parts(
     counts: Sequence[int], win: int, melds: Part, groups: Groups | None = None
 ) -> tuple[Reading, ...]:
