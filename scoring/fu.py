@@ -157,19 +157,6 @@ def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
     return PAIR_SEAT_WIND if seat else PAIR_ROUND_WIND if round_ else None
 
 
-def counts_as_open(reading: Reading, index: int, *, tsumo: bool) -> bool:
-    """Return whether set ``index`` counts as open: called, or a triplet a ron finished
-    (for fu and for concealed-triplet yaku such as sanankou).
-
-    >>> from scoring.hand import Hand, readings
-    >>> (reading,) = readings(Hand.parse("234m456p789s22z777z", "7z"))
-    >>> counts_as_open(reading, 3, tsumo=False), counts_as_open(reading, 3, tsumo=True)
-    (True, False)
-    """
-    each = reading.sets[index]
-    return each.is_open or (index == reading.win_set and each.kind != SEQUENCE and not tsumo)
-
-
 def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
     """Return whether the reading has pinfu's shape: closed, four sequences, a pair
     worth no fu and a ryanmen wait (the yaku itself is decided with the other yaku).

@@ -451,19 +451,20 @@ def join_parts(parts: Sequence[Part]) -> Part:
     return joined
 
 
-@functools.lru_cache(maxsize=TABLE_LIMIT)
 def group_parts(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[Part, ...]:
     """Return every reading of one group's counts as a ``Part``, as ``group_readings``.
 
     >>> [part.twins for part in group_parts(0, True, (2, 2, 2, 0, 0, 0, 0, 0, 0))]
     [1]
     """
-    table = tuple(
-        make_part(blocks, pair, start, len(counts))
-        for blocks, pair in group_readings(start, runs, counts)
-    )
-    if len(_PARTS[start]) < TABLE_LIMIT:
-        _PARTS[start][counts] = table
+    table = _PARTS[start].get(counts)
+    if table is None:
+        table = tuple(
+            make_part(blocks, pair, start, len(counts))
+            for blocks, pair in group_readings(start, runs, counts)
+        )
+        if len(_PARTS[start]) < TABLE_LIMIT:
+            _PARTS[start][counts] = table
     return table
 
 

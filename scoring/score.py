@@ -276,11 +276,10 @@ def _melded_hand(
                 return None
     if max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles):
         return None
-    hand = _trusted_hand(
-        concealed, win, meld_values, counts, tiles, tuple(all_counts), bits, groups
+    meld_part = join_parts([each.part for each in melds])
+    return _trusted_hand(
+        concealed, win, meld_values, counts, tiles, tuple(all_counts), bits, groups, meld_part
     )
-    vars(hand)["meld_part"] = join_parts([each.part for each in melds])
-    return hand
 
 
 NO_MELDS_GIVEN: list[Any] = []  # never changed
@@ -314,6 +313,7 @@ def _trusted_hand(
     all_counts: tuple[int, ...],
     bits: int,
     groups: Groups,
+    meld_part: Part = NO_MELDS,
 ) -> Hand:
     """Return a Hand whose checks already passed, without running them again, with
     what was worked out on the way."""
@@ -327,9 +327,8 @@ def _trusted_hand(
         all_counts=all_counts,
         tile_bits=bits,
         groups=groups,
+        meld_part=meld_part,
     )
-    if not melds:
-        vars(hand)["meld_part"] = NO_MELDS
     return hand
 
 

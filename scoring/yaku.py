@@ -481,7 +481,7 @@ def _add_set_names(
         names.append("sanshoku_doukou")
     if not run_count:
         names.append("toitoi")
-    if reading.concealed - (reading.wait == SHANPON and not context.tsumo) == 3:
+    if concealed_sets(reading, tsumo=context.tsumo) == 3:
         names.append("sanankou")
     if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
         names.append("sankantsu")
