@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from ledger.models import AuditEntry, Player, Result, Round, Ruleset, Season, Session, SessionSeat
+from ledger.models import (
+    AuditEntry,
+    LoginFailures,
+    Player,
+    Result,
+    Round,
+    Ruleset,
+    Season,
+    Session,
+    SessionSeat,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -62,3 +72,11 @@ class SessionSeatAdmin(admin.ModelAdmin):
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ("at", "session", "action", "round_number", "user", "via")
     list_filter = ("action",)
+
+
+@admin.register(LoginFailures)
+class LoginFailuresAdmin(admin.ModelAdmin):
+    """Addresses refused after failed logins; deleting a row lets that address try again."""
+
+    list_display = ("address", "count", "since")
+    search_fields = ("address",)

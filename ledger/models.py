@@ -407,3 +407,18 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+
+
+class LoginFailures(models.Model):
+    """Failed logins from one client address since the first of them.
+
+    Kept in the database, not in a process's memory, so the limit holds across all
+    the server's worker processes (``ledger.accounts``).
+    """
+
+    address = models.CharField(max_length=64, unique=True)
+    count = models.PositiveIntegerField(default=1)
+    since = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.count} since {self.since:%Y-%m-%d %H:%M}"

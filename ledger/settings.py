@@ -6,6 +6,9 @@ DEBUG             "1"/"true" to enable debug pages (default: off)
 ALLOWED_HOSTS     comma-separated host names (default: localhost names)
 DJANGO_PRODUCTION "1" behind HTTPS: secure cookies, HSTS, redirect to HTTPS
 SECURE_COOKIES    "1" to send cookies over HTTPS only (on in production)
+FORWARDED_PROXIES how many proxies in front add to X-Forwarded-For (default: 1 in
+                  production, 0 otherwise); the client address is the one the
+                  outermost of them saw, for the limit on failed logins
 """
 
 from __future__ import annotations
@@ -22,6 +25,13 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 def _flag(name: str, default: str = "") -> bool:
     return os.environ.get(name, default).strip().lower() in ("1", "true", "yes", "on")
+
+
+def _whole_number(name: str, default: str) -> int:
+    text = os.environ.get(name, default).strip()
+    if not text.isascii() or not text.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number such as 0 or 1, not {text!r}")
+    return int(text)
 
 
 DEBUG = _flag("DEBUG")
@@ -145,5 +155,6 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", "1")
 
+FORWARDED_PROXIES = _whole_number("FORWARDED_PROXIES", "1" if PRODUCTION else "0")
 LOGIN_ATTEMPTS = 5  # failed logins per client address ...
 LOGIN_WINDOW_SECONDS = 600  # ... within this many seconds, then refused until it passes
