@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from ledger.models import (
     AuditEntry,
@@ -80,3 +81,6 @@ class LoginFailuresAdmin(admin.ModelAdmin):
 
     list_display = ("address", "count", "since")
     search_fields = ("address",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # rows come from failed logins only

@@ -420,5 +420,8 @@ class LoginFailures(models.Model):
     count = models.PositiveIntegerField(default=1)
     since = models.DateTimeField(db_index=True)
 
+    class Meta:
+        verbose_name = verbose_name_plural = "login failures"
+
     def __str__(self) -> str:
         return f"{self.address}: {self.count} since {self.since:%Y-%m-%d %H:%M}"
