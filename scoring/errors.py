@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+import json
+
 # The largest whole number the engine takes in (points, han, honba, sticks, multiples):
 # far beyond any game, and small enough that every result stays an ordinary number.
 LARGEST = 10_000_000
+
+# The most characters of a bad value a message echoes: enough to recognise it.
+SHOWN_LENGTH = 60
+
+
+def shown(value: object) -> str:
+    """Return ``value`` as a message echoes it: one line of JSON, cut to SHOWN_LENGTH
+    characters with "…". Inputs come as JSON, so they are shown as JSON; a value JSON
+    cannot write (a Python object passed in-process) is shown by its repr.
+
+    >>> print(shown(None), shown(True), shown("yes"), shown({"a": 1}), shown(float("inf")))
+    null true "yes" {"a": 1} Infinity
+    >>> shown("1m" * 1000)
+    '"1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m…'
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON, circular or too deep
+        text = _repr(value)
+    # A lone surrogate (from a JSON escape such as "\ud800") cannot be encoded:
+    # write it as that escape, so the message can be printed or sent as UTF-8.
+    text = text[: SHOWN_LENGTH + 1].encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…"
+
+
+def _repr(value: object) -> str:
+    try:
+        return repr(value)
+    except Exception:  # nested too deeply, an int too long to write, a broken __repr__
+        return f"<{type(value).__name__}>"
 
 
 class ScoringError(ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from scoring.errors import BadHandError
+from scoring.errors import BadHandError, shown
 from scoring.hand import (
     CHIITOITSU,
     KANCHAN,
@@ -60,14 +60,14 @@ class WinContext(NamedTuple):
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise BadHandError(f"{key} must be true or false, not {value!r}")
+        raise BadHandError(f"{key} must be true or false, not {shown(value)}")
     return value
 
 
 def _wind(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, "E")
     if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
-        raise BadHandError(f"{key} must be one of E, S, W, N, not {value!r}")
+        raise BadHandError(f"{key} must be one of E, S, W, N, not {shown(value)}")
     return WINDS[WIND_LETTERS.index(value)]
 
 

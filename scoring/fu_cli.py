@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from scoring.cli import parse_json, print_json
-from scoring.errors import BadHandError
+from scoring.errors import BadHandError, shown
 from scoring.fu import WinContext, fu_of_readings, is_pinfu_shape
 from scoring.hand import Hand
 from scoring.rules import Rules
@@ -32,7 +32,7 @@ def load_hand_object(text: str) -> dict[str, Any]:
     """
     data = parse_json(text, "the hand", BadHandError)
     if not isinstance(data, dict):
-        raise BadHandError(f"the hand must be a JSON object, not {text!r}")
+        raise BadHandError(f"the hand must be a JSON object, not {shown(data)}")
     return data
 
 

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, shown
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import GAME_LENGTHS, Rules
 from scoring.settlement import Penalty, Settlement, rank, settle
@@ -637,7 +637,7 @@ def _players(names: Any) -> tuple[str, ...]:
         or len(names) != 4
         or not all(isinstance(name, str) for name in names)
     ):
-        raise RecordError(f"players must be a list of 4 names, not {names!r}")
+        raise RecordError(f"players must be a list of 4 names, not {shown(names)}")
     return tuple(names)
 
 

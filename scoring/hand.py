@@ -23,6 +23,7 @@ from scoring.errors import (
     BadWinTileError,
     NotAWinningHandError,
     WrongTileCountError,
+    shown,
 )
 from scoring.tiles import (
     KINDS,
@@ -300,7 +301,7 @@ class Hand:
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise BadHandError(f"{key} must be a string of MPSZ tiles, not {value!r}")
+        raise BadHandError(f"{key} must be a string of MPSZ tiles, not {shown(value)}")
     return value
 
 

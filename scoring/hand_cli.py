@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from scoring.cli import parse_json
-from scoring.errors import BadHandError, ScoringError
+from scoring.errors import BadHandError, ScoringError, shown
 from scoring.score import score_hand
 
 
@@ -63,7 +63,7 @@ def score_line(text: str) -> dict[str, Any]:
     try:
         data = parse_json(text, "the hand", BadHandError)
         if not isinstance(data, dict):
-            raise BadHandError(f"a hand to score is a JSON object, not {text.strip()!r}")
+            raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         return score_hand(data)
     except ScoringError as error:
         return error_object(error)

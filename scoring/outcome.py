@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, shown
 from scoring.rules import ABORTIVE_DRAWS
 from scoring.value import HandValue
 
@@ -75,7 +75,7 @@ class Win:
             raise OutcomeError("a win gives either han/fu/yakuman or hand, not both")
         hand = data.get("hand")
         if hand is not None and not isinstance(hand, Mapping):
-            raise OutcomeError(f"hand must be an object, not {hand!r}")
+            raise OutcomeError(f"hand must be an object, not {shown(hand)}")
         value = None
         if has_value:
             value = HandValue(
@@ -126,7 +126,9 @@ class Outcome:
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
-            raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {self.result!r}")
+            raise OutcomeError(
+                f"result must be one of {', '.join(RESULTS)}, not {shown(self.result)}"
+            )
         _check_seats("riichi", self.riichi)
         if self.wareme is not None:
             _check_seat("wareme", self.wareme)
@@ -181,7 +183,7 @@ class Outcome:
         data = _object(data, "round")
         result = data.get("result")
         if not isinstance(result, str) or result not in RESULT_KEYS:
-            raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
+            raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {shown(result)}")
         _check_keys(data, RESULT_KEYS[result], f"{result} round")
         common: dict[str, Any] = {
             "riichi": _seat_list(data, "riichi"),
@@ -243,7 +245,7 @@ def _check_draw(outcome: Outcome) -> None:
 def _check_abort(outcome: Outcome) -> None:
     if outcome.reason not in ABORTIVE_DRAWS:
         raise OutcomeError(
-            f"abort reason must be one of {', '.join(ABORTIVE_DRAWS)}, not {outcome.reason!r}"
+            f"abort reason must be one of {', '.join(ABORTIVE_DRAWS)}, not {shown(outcome.reason)}"
         )
     if outcome.reason == "suucha_riichi" and len(outcome.riichi) != 4:
         raise OutcomeError("suucha_riichi needs all four players in the riichi list")
@@ -274,7 +276,7 @@ def _check_unused(outcome: Outcome, *names: str) -> None:
 
 def _check_seat(name: str, seat: Any) -> None:
     if type(seat) is not int or seat not in SEATS:
-        raise OutcomeError(f"{name} must be a seat 0-3, not {seat!r}")
+        raise OutcomeError(f"{name} must be a seat 0-3, not {shown(seat)}")
 
 
 def _check_seats(name: str, seats: tuple[int, ...]) -> None:
@@ -287,7 +289,7 @@ def _check_seats(name: str, seats: tuple[int, ...]) -> None:
 def _parse_ron(data: Mapping[str, Any]) -> dict[str, Any]:
     wins = data.get("wins")
     if not isinstance(wins, list):
-        raise OutcomeError(f"wins must be a list of wins, not {wins!r}")
+        raise OutcomeError(f"wins must be a list of wins, not {shown(wins)}")
     return {"loser": _seat(data, "loser"), "wins": tuple(Win.from_json(win) for win in wins)}
 
 
@@ -318,7 +320,7 @@ PARSERS = {
 
 def _object(data: Any, what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise OutcomeError(f"a {what} must be a JSON object, not {data!r}")
+        raise OutcomeError(f"a {what} must be a JSON object, not {shown(data)}")
     return data
 
 
@@ -338,19 +340,19 @@ def _seat(data: Mapping[str, Any], key: str) -> int:
 def _seat_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     seats = data.get(key, [])
     if not isinstance(seats, list):
-        raise OutcomeError(f"{key} must be a list of seats, not {seats!r}")
+        raise OutcomeError(f"{key} must be a list of seats, not {shown(seats)}")
     return tuple(seats)
 
 
 def _int(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0)
     if type(value) is not int:
-        raise OutcomeError(f"{key} must be a whole number, not {value!r}")
+        raise OutcomeError(f"{key} must be a whole number, not {shown(value)}")
     return value
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise OutcomeError(f"{key} must be text, not {value!r}")
+        raise OutcomeError(f"{key} must be text, not {shown(value)}")
     return value

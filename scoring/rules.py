@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import LARGEST, RulesError
+from scoring.errors import LARGEST, RulesError, shown
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
 RENHOU_VALUES = ("none", "mangan", "yakuman")
@@ -174,11 +174,11 @@ class Rules:
         if isinstance(data, str):
             return preset(data)
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a preset name or an object, not {data!r}")
+            raise RulesError(f"rules must be a preset name or an object, not {shown(data)}")
         options = dict(data)
         name = options.pop("preset", "club")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name, not {name!r}")
+            raise RulesError(f"preset must be a name, not {shown(name)}")
         return preset(name).with_options(**options)
 
     def dumps(self) -> str:
@@ -211,7 +211,7 @@ def _check_values(rules: Rules) -> None:
     for name, allowed in CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed:
-            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {shown(value)}")
     for name, allowed in TUPLE_CHOICES.items():
         unknown = set(getattr(rules, name)) - set(allowed)
         if unknown:
@@ -232,17 +232,17 @@ def _check_type(name: str, value: Any) -> None:
         return
     expected = NULLABLE.get(name, type(default))
     if type(value) is not expected:
-        raise RulesError(f"rule option {name} must be {JSON_KINDS[expected]}, not {value!r}")
+        raise RulesError(f"rule option {name} must be {JSON_KINDS[expected]}, not {shown(value)}")
     if type(value) is int and abs(value) > LARGEST:
-        raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {value!r}")
+        raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {shown(value)}")
     items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
     if name == "floating_uma":
         if not all(isinstance(row, tuple) and _all_ints(row) for row in items):
-            raise RulesError(f"floating_uma must be lists of whole points, not {value!r}")
+            raise RulesError(f"floating_uma must be lists of whole points, not {shown(value)}")
     elif name == "uma" and not _all_ints(items):
-        raise RulesError(f"uma must be whole points, not {value!r}")
+        raise RulesError(f"uma must be whole points, not {shown(value)}")
     elif name != "uma" and not all(type(v) is str for v in items):
-        raise RulesError(f"{name} must be a list of names, not {value!r}")
+        raise RulesError(f"{name} must be a list of names, not {shown(value)}")
 
 
 def _all_ints(values: tuple[Any, ...]) -> bool:
@@ -430,5 +430,5 @@ def preset(name: str) -> Rules:
     True
     """
     if name not in PRESET_OPTIONS:
-        raise RulesError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown rules preset {shown(name)}; known: {', '.join(PRESETS)}")
     return Rules(name=name, **PRESET_OPTIONS[name])

@@ -17,7 +17,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, count_dora
-from scoring.errors import LARGEST, BadFlagsError, BadHandError, NoYakuError, TwoHanMinimumError
+from scoring.errors import (
+    LARGEST,
+    BadFlagsError,
+    BadHandError,
+    NoYakuError,
+    TwoHanMinimumError,
+    shown,
+)
 from scoring.fu import Fu, WinContext, fu
 from scoring.hand import (
     GROUPS,
@@ -97,7 +104,7 @@ class HandToScore(NamedTuple):
         False
         """
         if type(data) is not dict and not isinstance(data, Mapping):
-            raise BadHandError(f"a hand to score is a JSON object, not {data!r}")
+            raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
         seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
         situation = Situation.from_json(data, is_dealer=seat_wind == EAST)
@@ -124,7 +131,7 @@ def _wind(data: Mapping[str, Any], key: str) -> int:
 
 def _indicators(text: Any, key: str) -> tuple[int, ...]:
     if type(text) is not str:
-        raise BadHandError(f"{key} must be MPSZ indicator tiles, not {text!r}")
+        raise BadHandError(f"{key} must be MPSZ indicator tiles, not {shown(text)}")
     if not text:
         return ()
     tiles = _parse_cached(text)
@@ -140,7 +147,9 @@ def _parse_cached(text: str) -> tuple[int, ...]:
 
 def _count(value: Any, key: str) -> int:
     if type(value) is not int or not 0 <= value <= LARGEST:
-        raise BadHandError(f"{key} must be a whole number from 0 to {LARGEST:,}, not {value!r}")
+        raise BadHandError(
+            f"{key} must be a whole number from 0 to {LARGEST:,}, not {shown(value)}"
+        )
     return value
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.errors import LARGEST, ScoringError
+from scoring.errors import LARGEST, ScoringError, shown
 from scoring.rules import Rules
 from scoring.value import STICK
 
@@ -39,11 +39,11 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if type(self.player) is not int or not 0 <= self.player < 4:
-            raise PenaltyError(f"penalty player must be a seat 0-3, not {self.player!r}")
+            raise PenaltyError(f"penalty player must be a seat 0-3, not {shown(self.player)}")
         if type(self.points) is not int or abs(self.points) > LARGEST:
             raise PenaltyError(
                 f"penalty points must be a whole number from -{LARGEST:,} to {LARGEST:,}, "
-                f"not {self.points!r}"
+                f"not {shown(self.points)}"
             )
 
     @classmethod
@@ -54,10 +54,10 @@ class Penalty:
         -20000
         """
         if not isinstance(data, Mapping) or set(data) - {"player", "points", "reason"}:
-            raise PenaltyError(f"a penalty is {{player, points, reason}}, not {data!r}")
+            raise PenaltyError(f"a penalty is {{player, points, reason}}, not {shown(data)}")
         reason = data.get("reason", "")
         if not isinstance(reason, str):
-            raise PenaltyError(f"penalty reason must be text, not {reason!r}")
+            raise PenaltyError(f"penalty reason must be text, not {shown(reason)}")
         return cls(player=data.get("player"), points=data.get("points"), reason=reason)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.errors import BadMeldError, BadNotationError
+from scoring.errors import BadMeldError, BadNotationError, shown
 
 KINDS = 34
 SUITS = "mpsz"
@@ -133,13 +133,13 @@ def parse_tiles(text: str) -> tuple[int, ...]:
             digits.append(int(char))
         elif char in SUITS:
             if not digits:
-                raise BadNotationError(f"suit letter {char!r} without digits in {text!r}")
+                raise BadNotationError(f"suit letter {shown(char)} without digits in {shown(text)}")
             tiles.extend(_tile_code(digit, char, text) for digit in digits)
             digits = []
         else:
-            raise BadNotationError(f"unknown character {char!r} in tiles {text!r}")
+            raise BadNotationError(f"unknown character {shown(char)} in tiles {shown(text)}")
     if digits:
-        raise BadNotationError(f"digits without a suit letter at the end of {text!r}")
+        raise BadNotationError(f"digits without a suit letter at the end of {shown(text)}")
     check_copies(tiles)
     return sort_tiles(tiles)
 
@@ -147,7 +147,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
 def _tile_code(digit: int, suit: str, text: str) -> int:
     suit_index = SUITS.index(suit)
     if suit == "z" and not 1 <= digit <= 7:
-        raise BadNotationError(f"no honor tile {digit}z in {text!r} (1z-7z)")
+        raise BadNotationError(f"no honor tile {digit}z in {shown(text)} (1z-7z)")
     if digit == 0:
         return RED_FIVES[suit_index]
     return 9 * suit_index + digit - 1
@@ -161,7 +161,7 @@ def parse_tile(text: str) -> int:
     """
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise BadNotationError(f"expected one tile, not {text!r}")
+        raise BadNotationError(f"expected one tile, not {shown(text)}")
     return tiles[0]
 
 
@@ -202,7 +202,9 @@ class Meld:
 
     def __post_init__(self) -> None:
         if self.kind not in _MELD_SIZES:
-            raise BadMeldError(f"unknown meld kind {self.kind!r}; known: {', '.join(MELD_KINDS)}")
+            raise BadMeldError(
+                f"unknown meld kind {shown(self.kind)}; known: {', '.join(MELD_KINDS)}"
+            )
         check_copies(self.tiles)
         if len(self.tiles) != _MELD_SIZES[self.kind]:
             raise BadMeldError(f"a {self.kind} has {_MELD_SIZES[self.kind]} tiles, not {self}")

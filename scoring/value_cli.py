@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from scoring.cli import parse_json, print_json
-from scoring.errors import LARGEST, RulesError
+from scoring.errors import LARGEST, RulesError, shown
 from scoring.rules import Rules
 from scoring.value import STICK, HandValue, base_points, limit_name, win_payments
 
@@ -29,7 +29,7 @@ def _non_negative(text: str) -> int:
     value = int(text) if digits.isascii() and digits.isdigit() and len(digits) < 20 else -1
     if not 0 <= value <= LARGEST:
         raise argparse.ArgumentTypeError(
-            f"must be a whole number from 0 to {LARGEST:,}, not {text!r}"
+            f"must be a whole number from 0 to {LARGEST:,}, not {shown(text)}"
         )
     return value
 

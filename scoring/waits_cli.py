@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from scoring.cli import print_json
-from scoring.errors import BadMeldError
+from scoring.errors import BadMeldError, shown
 from scoring.tiles import Meld, parse_tiles
 from scoring.waits import analyse_waits
 
@@ -40,5 +40,5 @@ def parse_meld(text: str) -> Meld:
     """
     kind, colon, tiles = text.partition(":")
     if not colon:
-        raise BadMeldError(f"a meld is KIND:TILES such as pon:777z, not {text!r}")
+        raise BadMeldError(f"a meld is KIND:TILES such as pon:777z, not {shown(text)}")
     return Meld.parse(kind, tiles)

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from scoring.errors import BadFlagsError, BadHandError
+from scoring.errors import BadFlagsError, BadHandError, shown
 from scoring.fu import WinContext, is_pinfu_shape
 from scoring.hand import KOKUSHI, KOKUSHI_13, REGULAR, RYANMEN, SHANPON, TANKI, Hand, Reading
 from scoring.rules import Rules
@@ -171,10 +171,10 @@ class Situation(NamedTuple):
         flags = tuple(map(data.get, ALL_FLAGS, NO_FLAGS))
         if set(map(type, flags)) != {bool}:
             name, value = next((n, v) for n, v in zip(ALL_FLAGS, flags) if type(v) is not bool)
-            raise BadHandError(f"{name} must be true or false, not {value!r}")
+            raise BadHandError(f"{name} must be true or false, not {shown(value)}")
         robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
-            raise BadHandError(f"robbed_kan must be kakan or ankan, not {robbed!r}")
+            raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")
         return cls._make((*flags, is_dealer, robbed))
 
     @property

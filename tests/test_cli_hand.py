@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from scoring.cli import main
 from scoring.score import score_hand
 
@@ -111,6 +113,52 @@ def test_a_lone_surrogate_echoed_in_an_error_is_written_as_its_escape():
 
     assert done.returncode == 2 and done.stderr == ""
     assert json.loads(done.stdout)["error"]["code"] == "bad_option"
+
+
+BAD = '{"hand": "123m456p789s555p11m", "win": "1m", '
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ('{"hand": null, "win": "1m"}', "hand must be a string of MPSZ tiles, not null"),
+        ('[1, {"a": true}]', 'a hand to score is a JSON object, not [1, {"a": true}]'),
+        ('"yes"', 'a hand to score is a JSON object, not "yes"'),
+        (BAD + '"tsumo": "yes"}', 'tsumo must be true or false, not "yes"'),
+        (BAD + '"riichi": {"a": 1}}', 'riichi must be true or false, not {"a": 1}'),
+        (
+            BAD + '"honba": Infinity}',
+            "honba must be a whole number from 0 to 10,000,000, not Infinity",
+        ),
+        (BAD + '"rules": {"tobi": null}}', "rule option tobi must be text, not null"),
+    ],
+)
+def test_an_error_echoes_the_bad_value_in_json_notation(capsys, hand, message):
+    status = main(["hand", hand])
+
+    assert status == 2
+    assert json.loads(capsys.readouterr().out)["error"]["message"] == message
+
+
+def test_a_100_000_character_hand_gives_a_short_message(capsys):
+    status = main(["hand", json.dumps({"hand": "1m" * 50_000 + "x", "win": "1m"})])
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+
+    assert status == 2 and message.startswith('unknown character "x"') and len(message) < 200
+
+
+def test_an_error_from_the_shell_echoes_json_and_a_lone_surrogate_as_its_escape():
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "hand", BAD + '"seat_wind": "\\ud800"}'],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+
+    message = json.loads(done.stdout)["error"]["message"]
+    assert done.returncode == 2 and done.stderr == ""
+    assert message == 'seat_wind must be one of E, S, W, N, not "\\ud800"'
 
 
 def _batch(capsys, lines: list[str]) -> list[str]:

@@ -102,15 +102,15 @@ def test_fu_follows_rule_options(capsys):
         (("waits", "11m"), "13 concealed tiles"),
         (("waits", "12x"), "unknown character"),
         (("waits", "11111m23p456p789s1z"), "more than four copies"),
-        (("waits", "345m456p567s6z", "--meld", "pon"), "KIND:TILES"),
+        (("waits", "345m456p567s6z", "--meld", "pon"), 'pon:777z, not "pon"'),
         (("waits", "345m456p567s6z", "--meld", "chi:135m"), "consecutive"),
         (("fu", "not json"), "not valid JSON"),
-        (("fu", "[1]"), "JSON object"),
+        (("fu", "[1, null]"), "JSON object, not [1, null]"),
         (("fu", '{"hand": "234m456p789s22z", "win": "2z"}'), "14 concealed tiles"),
         (("fu", '{"hand": "234m456p789s22z77z1m", "win": "2z"}'), "not four sets and a pair"),
         (("fu", '{"hand": "234m456p789s22777z", "win": "1p"}'), "not in the hand"),
         (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "rules": "nope"}'), "preset"),
-        (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "seat_wind": "X"}'), "seat_wind"),
+        (("fu", '{"hand": "234m456p789s22777z", "win": "2z", "seat_wind": "X"}'), 'N, not "X"'),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, args, words):

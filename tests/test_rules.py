@@ -56,7 +56,7 @@ def test_impossible_rules_are_errors(options, message):
 
 
 def test_unknown_preset_is_an_error():
-    with pytest.raises(RulesError, match="unknown rules preset 'wrc2099'"):
+    with pytest.raises(RulesError, match='unknown rules preset "wrc2099"'):
         Rules.from_json("wrc2099")
 
 
