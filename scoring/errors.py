@@ -26,6 +26,16 @@ def shown(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):  # not JSON, circular or too deep
         text = _repr(value)
+    return cut(text)
+
+
+def cut(text: str) -> str:
+    """Return text from the input (names, bad values) as a message echoes it: cut to
+    SHOWN_LENGTH characters with "…".
+
+    >>> cut("bogus"), len(cut("x" * 1000))
+    ('bogus', 60)
+    """
     # A lone surrogate (from a JSON escape such as "\ud800") cannot be encoded:
     # write it as that escape, so the message can be printed or sent as UTF-8.
     text = text[: SHOWN_LENGTH + 1].encode("utf-8", "backslashreplace").decode("utf-8")

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import ScoringError, shown
+from scoring.errors import ScoringError, cut, shown
 from scoring.rules import ABORTIVE_DRAWS
 from scoring.value import HandValue
 
@@ -327,7 +327,7 @@ def _object(data: Any, what: str) -> Mapping[str, Any]:
 def _check_keys(data: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise OutcomeError(f"unknown key in a {what}: {', '.join(map(str, unknown))}")
+        raise OutcomeError(f"unknown key in a {what}: {cut(', '.join(map(str, unknown)))}")
 
 
 def _seat(data: Mapping[str, Any], key: str) -> int:

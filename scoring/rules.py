@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import LARGEST, RulesError, shown
+from scoring.errors import LARGEST, RulesError, cut, shown
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
 RENHOU_VALUES = ("none", "mangan", "yakuman")
@@ -149,7 +149,7 @@ class Rules:
         """Return these rules with some options changed (unknown names are an error)."""
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise RulesError(f"unknown rule option: {', '.join(unknown)}")
+            raise RulesError(f"unknown rule option: {cut(', '.join(unknown))}")
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
 
     def to_json(self) -> dict[str, Any]:
@@ -215,7 +215,9 @@ def _check_values(rules: Rules) -> None:
     for name, allowed in TUPLE_CHOICES.items():
         unknown = set(getattr(rules, name)) - set(allowed)
         if unknown:
-            raise RulesError(f"{name} has unknown values: {', '.join(sorted(map(str, unknown)))}")
+            raise RulesError(
+                f"{name} has unknown values: {cut(', '.join(sorted(map(str, unknown))))}"
+            )
     for name in NON_NEGATIVE:
         if getattr(rules, name) < 0:
             raise RulesError(f"{name} must be 0 or more, not {getattr(rules, name)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import SHOWN_LENGTH, RulesError, ScoringError, shown
+from scoring.outcome import Outcome
 from scoring.rules import Rules
 from scoring.score import score_hand
 
@@ -125,3 +126,22 @@ def test_a_100_000_character_value_gives_a_short_message(data):
         score_hand(data)
 
     assert len(str(caught.value)) < 200 and "…" in str(caught.value)
+
+
+LONG_NAME = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Rules.from_json({LONG_NAME: 1}),
+        lambda: Rules.from_json({"double_yakuman": [LONG_NAME]}),
+        lambda: Outcome.from_json({"result": "draw", LONG_NAME: 1}),
+    ],
+    ids=["rule option", "double yakuman pattern", "round key"],
+)
+def test_unknown_names_are_echoed_short(call):
+    with pytest.raises(ScoringError) as caught:
+        call()
+
+    assert len(str(caught.value)) < 200 and str(caught.value).endswith("x…")
