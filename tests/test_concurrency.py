@@ -79,3 +79,15 @@ def test_many_devices_appending_without_expectations_leave_no_gaps():
     numbers = list(Round.objects.filter(session=session).values_list("number", flat=True))
     assert numbers == [1, 2, 3, 4, 5, 6]
     assert Session.objects.get(pk=session.pk).replay()["next"]["honba"] == 6
+
+
+def test_failed_logins_at_once_are_each_counted():
+    """Workers counting failures of one new address at the same moment: the row is
+    created once and every failure is added (no lost update, no error)."""
+    from ledger.accounts import count_failure
+    from ledger.models import LoginFailures
+
+    results = _run_together(4, lambda _: count_failure("203.0.113.7"))
+
+    assert results == [None] * 4
+    assert LoginFailures.objects.get(address="203.0.113.7").count == 4
