@@ -106,18 +106,60 @@ class HandToScore(NamedTuple):
         if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
-        seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
-        situation = Situation.from_json(data, is_dealer=seat_wind == EAST)
+        situation, context = _situation(data)
         return cls(
             _fast_hand(data) or Hand.from_json(data),
             situation,
-            WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan),
+            context,
             _indicators(get("dora", ""), "dora"),
             _indicators(get("ura", ""), "ura"),
             _count(get("honba", 0), "honba"),
             _count(get("riichi_sticks", 0), "riichi_sticks"),
             _rules(get("rules")),
         )
+
+
+# Speed: a batch's hands share a few flag sets, so the Situation and WinContext of
+# each (its flags, both winds and the robbed kan) are made once and kept. Flags are
+# keyed by their ids, not their values: 1 == True and hash(1) == hash(True), so a
+# key of values would take 1 for true. Only sets of real True and False are kept,
+# and while True and False live no other object can have their ids.
+_SITUATIONS: dict[tuple[Any, ...], tuple[Situation, WinContext]] = {}
+
+
+def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
+    """Return the flags and the fu context of a hand object."""
+    get = data.get
+    key = (  # ALL_FLAGS, written out: map(id, ...) takes twice as long
+        id(get("tsumo", False)),
+        id(get("riichi", False)),
+        id(get("double_riichi", False)),
+        id(get("ippatsu", False)),
+        id(get("rinshan", False)),
+        id(get("chankan", False)),
+        id(get("haitei", False)),
+        id(get("houtei", False)),
+        id(get("tenhou", False)),
+        id(get("chiihou", False)),
+        id(get("renhou", False)),
+        get("seat_wind", "E"),
+        get("round_wind", "E"),
+        get("robbed_kan", "kakan"),
+    )
+    try:
+        found = _SITUATIONS.get(key)
+    except TypeError:  # an unhashable wind or robbed kan: an error, named below
+        found = None
+    return found or _new_situation(data, key)
+
+
+def _new_situation(data: Mapping[str, Any], key: tuple[Any, ...]) -> tuple[Situation, WinContext]:
+    seat_wind, round_wind = _wind(data, "seat_wind"), _wind(data, "round_wind")
+    situation = Situation.from_json(data, is_dealer=seat_wind == EAST)
+    found = situation, WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan)
+    if len(_SITUATIONS) < 4096:
+        _SITUATIONS[key] = found  # valid, so its winds and robbed kan are strings
+    return found
 
 
 WIND_OF_LETTER = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}

@@ -18,7 +18,7 @@ from scoring.game import replay
 from scoring.hand import Hand
 from scoring.score import HandToScore, score, score_hand
 from scoring.tiles import format_tiles, parse_tile, tile_name
-from scoring.yaku import YAKU, Situation
+from scoring.yaku import ALL_FLAGS, YAKU, Situation
 
 RESULT_KEYS = [
     "han",
@@ -462,6 +462,26 @@ def test_bad_hands_leave_the_engines_tables_as_they_were():
     assert _outcome({"hand": "123m456p789s11z", "win": "1z", "melds": melds})["han"] == 1
     assert (4,) * 9 not in hand._MANZU and digits not in score._RUNS[0]
     assert all(tiles != padded for _, tiles in score._MELDS)
+
+
+@pytest.mark.parametrize("flag", ALL_FLAGS)
+def test_each_flag_has_its_own_kept_situation(flag):
+    from scoring.score import _situation
+
+    _situation({})
+    situation, context = _situation({flag: True, "seat_wind": "S"})
+
+    assert situation == Situation.from_json({flag: True}, is_dealer=False)
+    assert (context.tsumo, context.seat_wind) == (flag == "tsumo", parse_tile("2z"))
+
+
+@pytest.mark.parametrize("odd", [1, 0, 1.0, None])
+def test_a_kept_situation_never_takes_a_number_for_a_flag(odd):
+    data = {"hand": "123m456p789s11555z", "win": "1z"}
+    HandToScore.from_json({**data, "riichi": bool(odd)})
+
+    with pytest.raises(ScoringError, match="riichi must be true or false"):
+        HandToScore.from_json({**data, "riichi": odd})
 
 
 def test_a_hand_without_a_melds_key_takes_the_short_parse():
