@@ -267,7 +267,7 @@ def _concealed_tiles(
 class _Meld(NamedTuple):
     meld: Meld
     part: Part
-    kinds: tuple[int, ...]
+    copies: tuple[tuple[int, int], ...]  # (kind, how many of its tiles are that kind)
     bits: int  # scoring.tiles.tile_bits of its tiles
 
 
@@ -276,10 +276,11 @@ _MELDS: dict[tuple[str, str], _Meld] = {}
 
 def _new_meld(meld_kind: str, tiles: str) -> _Meld:
     meld = Meld.parse(meld_kind, tiles)
+    kinds = [kind(tile) for tile in meld.tiles]
     found = _Meld(
         meld,
         single_meld_part(meld_block(meld)),
-        tuple(kind(tile) for tile in meld.tiles),
+        tuple((tile_kind, kinds.count(tile_kind)) for tile_kind in sorted(set(kinds))),
         tile_bits(meld.tiles),
     )
     if len(_MELDS) < 16384 and len(tiles) <= 5:  # a meld is at most "0555p"
@@ -292,9 +293,9 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     in the general path's order (so errors are the same); otherwise None."""
     get = data.get
     text, win, melds = get("hand"), get("win"), get("melds", NO_MELDS_GIVEN)
-    tile = TILE_OF_NAME.get(win) if type(win) is str else None
+    win_tile = WIN_OF_NAME.get(win) if type(win) is str else None
     match = _HAND.fullmatch(text) if type(text) is str else None
-    if match is None or tile is None or type(melds) is not list or len(melds) > 4:
+    if match is None or win_tile is None or type(melds) is not list or len(melds) > 4:
         return None
     runs = match.groups()
     if len(match.string) - 4 + runs.count(None) != 14 - 3 * len(melds):
@@ -303,10 +304,11 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     if found is None:
         return None
     concealed, counts, bits, groups = _concealed_tiles(runs)
-    if not counts[kind(tile)]:
+    tile, tile_kind = win_tile
+    if not counts[tile_kind]:
         return None
     if not melds:
-        return _trusted_hand(concealed, tile, (), counts, concealed, counts, bits, groups)
+        return _trusted_hand(concealed, tile, (), counts, counts, bits, groups, NO_MELDS, concealed)
     return _melded_hand((concealed, counts, bits, groups), tile, found)
 
 
@@ -316,20 +318,22 @@ def _melded_hand(
     """Return the hand of concealed tiles and melds, or None if together they hold a
     fifth copy or a second red five."""
     concealed, counts, bits, groups = parsed
-    meld_values = tuple([each.meld for each in melds])
-    tiles = concealed + sum([meld.tiles for meld in meld_values], ())
     all_counts = list(counts)
     for each in melds:
         bits |= each.bits
-        for tile_kind in each.kinds:
-            all_counts[tile_kind] += 1
+        for tile_kind, copies in each.copies:
+            all_counts[tile_kind] += copies
             if all_counts[tile_kind] > 4:
                 return None
-    if max(tiles) >= RED_FIVES[0] and not _has_one_red_at_most(tiles):
-        return None
-    meld_part = join_parts([each.part for each in melds])
+    meld_values = tuple([each.meld for each in melds])
+    tiles = None  # all the tiles: worked out here only when a red five must be checked
+    if bits & RED:
+        tiles = concealed + sum([meld.tiles for meld in meld_values], ())
+        if not _has_one_red_at_most(tiles):
+            return None
+    meld_part = melds[0].part if len(melds) == 1 else join_parts([each.part for each in melds])
     return _trusted_hand(
-        concealed, win, meld_values, counts, tiles, tuple(all_counts), bits, groups, meld_part
+        concealed, win, meld_values, counts, tuple(all_counts), bits, groups, meld_part, tiles
     )
 
 
@@ -337,18 +341,19 @@ NO_MELDS_GIVEN: list[Any] = []  # never changed
 
 
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
+WIN_OF_NAME = {name: (tile, kind(tile)) for name, tile in TILE_OF_NAME.items()}
 
 
 def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
     """Return the melds, parsed, if every one is a {kind, tiles} object of strings."""
     for meld in melds:
-        if type(meld) is not dict or not _are_texts(meld.get("kind"), meld.get("tiles")):
+        if (
+            type(meld) is not dict
+            or type(meld.get("kind")) is not str
+            or type(meld.get("tiles")) is not str
+        ):
             return None
     return [_MELDS.get((m["kind"], m["tiles"])) or _new_meld(m["kind"], m["tiles"]) for m in melds]
-
-
-def _are_texts(*values: Any) -> bool:
-    return all(type(value) is str for value in values)
 
 
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
@@ -360,26 +365,26 @@ def _trusted_hand(
     win: int,
     melds: tuple[Meld, ...],
     counts: tuple[int, ...],
-    tiles: tuple[int, ...],
     all_counts: tuple[int, ...],
     bits: int,
     groups: Groups,
-    meld_part: Part = NO_MELDS,
+    meld_part: Part,
+    tiles: tuple[int, ...] | None,
 ) -> Hand:
     """Return a Hand whose checks already passed, without running them again, with
-    what was worked out on the way."""
+    what was worked out on the way (all its tiles, if None, when first asked)."""
     hand = object.__new__(Hand)
-    vars(hand).update(
-        concealed=concealed,
-        win=win,
-        melds=melds,
-        counts=counts,
-        all_tiles=tiles,
-        all_counts=all_counts,
-        tile_bits=bits,
-        groups=groups,
-        meld_part=meld_part,
-    )
+    kept = vars(hand)  # set one by one: quicker than update(**values)
+    kept["concealed"] = concealed
+    kept["win"] = win
+    kept["melds"] = melds
+    kept["counts"] = counts
+    kept["all_counts"] = all_counts
+    kept["tile_bits"] = bits
+    kept["groups"] = groups
+    kept["meld_part"] = meld_part
+    if tiles is not None:
+        kept["all_tiles"] = tiles
     return hand
 
 

@@ -367,6 +367,7 @@ def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
     assert (short.win, short.melds) == (general.win, general.melds)
     assert short.counts == general.counts
     assert short.all_counts == general.all_counts
+    assert sorted(short.all_tiles) == sorted(general.all_tiles)
     assert short.tile_bits == general.tile_bits
     assert short.meld_part == general.meld_part
     assert _outcome(data) == _outcome(reverse)
