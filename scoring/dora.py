@@ -64,3 +64,23 @@ class DoraCount(NamedTuple):
     def to_json(self) -> dict[str, int]:
         """Return the counts as FORMATS.md section 2 writes them."""
         return {"dora": self.dora, "aka": self.aka, "ura": self.ura}
+
+
+# Speed: a hand holds few dora, so each count is made once and shared (they are
+# immutable). Keys are three small counts; the dict is cleared if it ever grows.
+_COUNTS: dict[tuple[int, int, int], DoraCount] = {}
+
+
+def dora_count(dora: int, aka: int, ura: int) -> DoraCount:
+    """Return the shared ``DoraCount`` of the three counts.
+
+    >>> dora_count(1, 0, 2) is dora_count(1, 0, 2)
+    True
+    """
+    key = (dora, aka, ura)
+    found = _COUNTS.get(key)
+    if found is None:
+        if len(_COUNTS) > 1024:
+            _COUNTS.clear()
+        found = _COUNTS[key] = DoraCount(dora, aka, ura)
+    return found

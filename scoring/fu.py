@@ -7,6 +7,7 @@ an open pinfu-shaped ron 30.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -19,7 +20,9 @@ from scoring.hand import (
     REGULAR,
     RYANMEN,
     SEQUENCE,
+    SHANPON,
     TANKI,
+    TRIPLET,
     Block,
     Hand,
     Reading,
@@ -205,7 +208,7 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
         items.append(wait)
     if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
-    unrounded = sum([item[1] for item in items])
+    unrounded = sum(map(_FU, items))
     if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
@@ -219,12 +222,28 @@ PINFU_TSUMO_FU = Fu(20, (BASE, PINFU_TSUMO))
 
 def _set_items(reading: Reading, tsumo: bool) -> list[FuItem]:
     """Return the fu items of the reading's triplets and quads, in the order of its sets."""
-    win_set = -2 if tsumo else reading.win_set  # a ron opens the triplet it completes
-    return [
-        _SET_ITEMS[each.kind == QUAD, each.is_open or index == win_set, each.tile]
-        for index, each in enumerate(reading.sets)
-        if each.kind != SEQUENCE
+    sets = reading.sets
+    items = [
+        _ITEMS_OF[each.kind][each.is_open][each.tile] for each in sets if each.kind != SEQUENCE
     ]
+    if not tsumo and reading.wait == SHANPON:
+        # A ron opens the triplet it completes; only a shanpon wait completes one, and
+        # it is concealed, so its item is at its place among the triplets.
+        win_set = reading.win_set
+        index = sum([each.kind != SEQUENCE for each in sets[:win_set]])
+        items[index] = _SET_ITEMS[False, True, sets[win_set].tile]
+    return items
+
+
+# Speed: ``_SET_ITEMS`` indexed by set kind, openness and tile, with no key to build.
+_ITEMS_OF = {
+    set_kind: tuple(
+        tuple(_SET_ITEMS[set_kind == QUAD, is_open, tile] for tile in range(34))
+        for is_open in (False, True)
+    )
+    for set_kind in (TRIPLET, QUAD)
+}
+_FU = operator.itemgetter(1)
 
 
 def fu_of_readings(hand: Hand, context: WinContext, rules: Rules) -> tuple[tuple[Reading, Fu], ...]:

@@ -389,7 +389,8 @@ def _regular(choices: list[Choice], win: int, melds: Part) -> list[Reading]:
     for choice in choices:
         m, p, s, z = choice
         triplets = m.triplets | p.triplets | s.triplets | z.triplets
-        sets = m.blocks + p.blocks + s.blocks + z.blocks + melds.blocks
+        suits = m.blocks + p.blocks + s.blocks
+        sets = suits + z.blocks + melds.blocks
         pairs = (max(m.pair, p.pair, s.pair, z.pair),)
         facts = (
             closed,
@@ -400,7 +401,8 @@ def _regular(choices: list[Choice], win: int, melds: Part) -> list[Reading]:
             triplets.bit_count() + melds.concealed,
             m.outside and p.outside and s.outside and z.outside and melds.outside,
         )
-        first = sum([len(part.blocks) for part in choice[:group]]) if group else 0
+        # The index in sets of the winning group's first set, without a list to sum.
+        first = (0, len(m.blocks), len(m.blocks) + len(p.blocks), len(suits))[group]
         for index, shape in choice[group].wins[offset]:
             at = PAIR if index == PAIR else first + index
             found.append(make((REGULAR, sets, pairs, win, at, shape, *facts)))

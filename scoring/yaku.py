@@ -281,21 +281,37 @@ def hand_shape(hand: Hand) -> HandShape:
     'chuuren_9'
     """
     bits, quads = hand.tile_bits, hand.quads
+    key = (bits, quads, hand.all_counts[HATSU] > 0)
+    shape = _SHAPES.get(key) or _new_shape(key)
+    if shape.suits == 1 and not bits & HONOR and not hand.melds:
+        chuuren = _chuuren(hand.counts, kind(hand.win))
+        if chuuren:
+            return shape._replace(chuuren=chuuren, yakuman_tiles=True)
+    return shape
+
+
+# Speed: a shape without chuuren depends only on the tile classes, the kans and
+# whether hatsu is held, so each is made once. The keys are bounded by their kinds
+# (256 class sets, 5 kan counts, 2), so the dict never grows past a few thousand.
+_SHAPES: dict[tuple[int, int, bool], HandShape] = {}
+
+
+def _new_shape(key: tuple[int, int, bool]) -> HandShape:
+    bits, quads, has_hatsu = key
     suits = SUIT_COUNT[bits >> 4 & 7]
-    is_chuuren_shape = suits == 1 and not bits & HONOR and not hand.melds
-    chuuren = _chuuren(hand.counts, kind(hand.win)) if is_chuuren_shape else ""
-    return HandShape(
+    shape = _SHAPES[key] = HandShape(
         not bits & (TERMINAL | HONOR),
         not bits & SIMPLE,
         bits & HONOR > 0,
         bits & TERMINAL > 0,
         suits,
         not bits & NOT_GREEN,
-        hand.all_counts[HATSU] > 0,
+        has_hatsu,
         quads,
-        chuuren,
-        bool(chuuren) or not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0,
+        "",
+        not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0,
     )
+    return shape
 
 
 SUIT_COUNT = tuple(bin(suit_bits).count("1") for suit_bits in range(8))
