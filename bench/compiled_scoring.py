@@ -3,7 +3,7 @@
 ``scoring/`` is pure Python. This compiles a copy of its hot modules with Cython (no
 change to the source, no type declarations) in a temporary folder, checks that the
 compiled engine is the one imported, and runs ``bench.scoring_vs_mahjong`` on it,
-cross-check included. It measures what an optional compiled build would give
+cross-check included, then the engine's own test modules (those needing no Django). It measures what an optional compiled build would give
 without touching the project's own folder, where a compiled module would shadow its
 ``.py`` file. Needs Cython (the ``bench`` extra) and a C compiler with the Python
 headers.
@@ -67,6 +67,54 @@ def main() -> None:
         done = subprocess.run([sys.executable, "-c", RUN, folder], cwd=ROOT, check=False)
         if done.returncode:
             sys.exit(done.returncode)
+        _run_engine_tests(Path(folder))
+
+
+# The engine's own test modules (those that need no Django), run on the compiled copy.
+NEEDS_DJANGO = ("django", "ledger", "standings", "factories")
+ASSERT_COMPILED = """
+import scoring.score
+
+assert scoring.score.__file__.endswith(".so"), scoring.score.__file__
+"""
+
+
+def _run_engine_tests(folder: Path) -> None:
+    """Run the engine's test modules against the compiled copy and print the outcome."""
+    tests = folder / "tests"
+    shutil.copytree(ROOT / "tests" / "data", tests / "data")
+    shutil.copytree(ROOT / "bench", folder / "bench", ignore=shutil.ignore_patterns("__pycache__"))
+    (tests / "__init__.py").write_text("")
+    (folder / "conftest.py").write_text(ASSERT_COMPILED)
+    chosen = [
+        path
+        for path in sorted((ROOT / "tests").glob("test_*.py"))
+        if not any(word in path.read_text() for word in NEEDS_DJANGO)
+    ]
+    for path in chosen:
+        shutil.copy(path, tests / path.name)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:django",
+            "-p",
+            "no:cacheprovider",
+            "tests",
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-500:]
+    print(f"engine tests on the compiled copy ({len(chosen)} modules): {summary}")
+    if done.returncode:
+        print(done.stdout[-3000:])
+        sys.exit(done.returncode)
 
 
 if __name__ == "__main__":
