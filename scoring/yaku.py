@@ -349,22 +349,24 @@ def find_yaku(
     """
     closed = reading.is_closed
     regular = reading.form == REGULAR
-    names = None
+    table = _han_tables(rules)[closed]
     if _may_be_yakuman(reading, shape, situation, regular):
         names = _yakuman_names(reading, shape, situation, regular, rules)
-    if not names:
-        names = _situational_names(situation, closed)
-        if shape.is_all_simple and (closed or rules.open_tanyao):
-            names.append("tanyao")
-        if regular:
-            _add_set_names(names, reading, shape, context, rules)
-        else:
-            names.append("chiitoitsu")
-        if shape.is_all_terminal_or_honor:
-            names.append("honroutou")
-        if shape.suits == 1:
-            names.append("honitsu" if shape.has_honor else "chinitsu")
-    return tuple(map(han_table(rules, is_closed=closed).__getitem__, names))
+        if names:
+            return tuple(map(table.__getitem__, names))
+    # Speed: each yaku is looked up as it is found, not named and mapped afterwards.
+    found = _situational_yaku(situation, closed, table)
+    if shape.is_all_simple and (closed or rules.open_tanyao):
+        found.append(table["tanyao"])
+    if regular:
+        _add_set_yaku(found, reading, shape, context, rules, table)
+    else:
+        found.append(table["chiitoitsu"])
+    if shape.is_all_terminal_or_honor:
+        found.append(table["honroutou"])
+    if shape.suits == 1:
+        found.append(table["honitsu" if shape.has_honor else "chinitsu"])
+    return tuple(found)
 
 
 def _may_be_yakuman(reading: Reading, shape: HandShape, s: Situation, regular: bool) -> bool:
@@ -381,41 +383,51 @@ def _may_be_yakuman(reading: Reading, shape: HandShape, s: Situation, regular: b
     )
 
 
+HanTable = dict[str, YakuHan]
+
 # Speed: one table per rules value and closedness, so a hand's yaku are looked up,
-# not built. Rules values are few (presets are cached by the caller), and the table
-# keeps its rules alive so an id is never reused while its entry exists.
-_HAN_TABLES: dict[tuple[int, bool], tuple[Rules, dict[str, YakuHan]]] = {}
+# not built. Rules values are few (presets are cached by the caller), and the entry
+# keeps its rules alive so an id is never reused while it exists.
+_HAN_TABLES: dict[int, tuple[Rules, tuple[HanTable, HanTable]]] = {}
 
 
-def han_table(rules: Rules, *, is_closed: bool) -> dict[str, YakuHan]:
+def han_table(rules: Rules, *, is_closed: bool) -> HanTable:
     """Return every yaku's ``YakuHan`` under the rules on a closed or open hand.
 
     >>> han_table(Rules(), is_closed=False)["chanta"]
     YakuHan(name='chanta', han=1)
     """
-    key = (id(rules), is_closed)
-    entry = _HAN_TABLES.get(key)
+    return _han_tables(rules)[is_closed]
+
+
+def _han_tables(rules: Rules) -> tuple[HanTable, HanTable]:
+    """Return the rules' han table on an open hand, then on a closed one (so indexed
+    by ``is_closed``)."""
+    entry = _HAN_TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_HAN_TABLES) > 256:
+        if len(_HAN_TABLES) > 128:
             _HAN_TABLES.clear()
-        table = {name: yaku_han(name, is_closed=is_closed, rules=rules) for name in YAKU}
-        entry = _HAN_TABLES[key] = (rules, table)
+        open_table, closed_table = (
+            {name: yaku_han(name, is_closed=is_closed, rules=rules) for name in YAKU}
+            for is_closed in (False, True)
+        )
+        entry = _HAN_TABLES[id(rules)] = (rules, (open_table, closed_table))
     return entry[1]
 
 
-def _situational_names(s: Situation, closed: bool) -> list[str]:
-    names = []
+def _situational_yaku(s: Situation, closed: bool, table: HanTable) -> list[YakuHan]:
+    found = []
     if s.riichi:
-        names.append("riichi")
+        found.append(table["riichi"])
     if s.double_riichi:
-        names.append("double_riichi")
+        found.append(table["double_riichi"])
     if s.ippatsu:
-        names.append("ippatsu")
+        found.append(table["ippatsu"])
     if s.tsumo and closed:
-        names.append("menzen_tsumo")
+        found.append(table["menzen_tsumo"])
     if s.haitei or s.houtei or s.rinshan or s.chankan:
-        names.extend(name for name in LAST_TILE_WINS if getattr(s, name))
-    return names
+        found.extend(table[name] for name in LAST_TILE_WINS if getattr(s, name))
+    return found
 
 
 LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
@@ -474,35 +486,40 @@ def _yakuman_names(
     return names
 
 
-def _add_set_names(
-    names: list[str], reading: Reading, shape: HandShape, context: WinContext, rules: Rules
+def _add_set_yaku(
+    found: list[YakuHan],
+    reading: Reading,
+    shape: HandShape,
+    context: WinContext,
+    rules: Rules,
+    table: HanTable,
 ) -> None:
-    """Add the yaku of a regular reading's sets and pair to ``names``."""
-    runs, triplets, run_count = reading.runs, reading.triplets, reading.run_count
-    if run_count == 4 and reading.wait == RYANMEN and is_pinfu_shape(reading, context):
-        names.append("pinfu")
+    """Add the yaku of a regular reading's sets and pair to ``found``."""
+    _, _, pairs, _, _, wait, closed, runs, run_count, twins, triplets, concealed, outside = reading
+    if run_count == 4 and wait == RYANMEN and is_pinfu_shape(reading, context):
+        found.append(table["pinfu"])
     if triplets >> EAST:
-        names.extend(_honor_names(triplets, context))
-    if reading.twins and reading.is_closed:
-        names.append("ryanpeikou" if reading.twins == 2 else "iipeikou")
-    if reading.outside and run_count:
-        names.append("chanta" if shape.has_honor else "junchan")
+        found.extend(map(table.__getitem__, _honor_names(triplets, context)))
+    if twins and closed:
+        found.append(table["ryanpeikou" if twins == 2 else "iipeikou"])
+    if outside and run_count:
+        found.append(table["chanta" if shape.has_honor else "junchan"])
     if run_count >= 3:
         if runs & ITTSU_M == ITTSU_M or runs & ITTSU_P == ITTSU_P or runs & ITTSU_S == ITTSU_S:
-            names.append("ittsu")
+            found.append(table["ittsu"])
         if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:
-            names.append("sanshoku")
+            found.append(table["sanshoku"])
         return  # nothing below has three sequences
     if run_count <= 1 and triplets & triplets >> 9 & triplets >> 18 & SUIT_NUMBERS:
-        names.append("sanshoku_doukou")
+        found.append(table["sanshoku_doukou"])
     if not run_count:
-        names.append("toitoi")
-    if concealed_sets(reading, tsumo=context.tsumo) == 3:
-        names.append("sanankou")
+        found.append(table["toitoi"])
+    if concealed - (wait == SHANPON and not context.tsumo) == 3:  # concealed_sets, inlined
+        found.append(table["sanankou"])
     if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
-        names.append("sankantsu")
-    if (triplets & DRAGON_BITS).bit_count() == 2 and reading.pairs[0] >= HAKU:
-        names.append("shousangen")
+        found.append(table["sankantsu"])
+    if (triplets & DRAGON_BITS).bit_count() == 2 and pairs[0] >= HAKU:
+        found.append(table["shousangen"])
 
 
 def _honor_names(triplets: int, context: WinContext) -> list[str]:
