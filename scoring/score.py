@@ -583,8 +583,8 @@ def _hand_score(request: HandToScore, option: _Option) -> HandScore:
     value, payments, points, limit = _option_price(request, option)
     yaku, fu, dora, wait = option
     total = payments.total() + STICK * request.riichi_sticks
-    # Speed: _make, not keywords, which take twice as long for nine fields.
-    return HandScore._make((value, fu, yaku, dora, wait, payments, total, limit, points))
+    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
+    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
