@@ -580,9 +580,9 @@ def _options(
 
 
 def _hand_score(request: HandToScore, option: _Option) -> HandScore:
-    value, payments, points, limit = _option_price(request, option)
+    value, payments, points, limit, paid = _option_price(request, option)
     yaku, fu, dora, wait = option
-    total = payments.total() + STICK * request.riichi_sticks
+    total = paid + STICK * request.riichi_sticks
     # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
     return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
@@ -590,7 +590,8 @@ def _hand_score(request: HandToScore, option: _Option) -> HandScore:
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
 # table. Keyed by the rules' id; each entry keeps its rules alive and is checked
 # against them, so an id is never mistaken for another rules value.
-Priced = tuple[HandValue, WinPayments, int, str]  # value, payments, base points, limit name
+# value, payments, base points, limit name, what the payments add up to
+Priced = tuple[HandValue, WinPayments, int, str, int]
 _PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
 
 
@@ -608,7 +609,7 @@ def _priced(
         )
         points = base_points(value, rules)
         limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
-        entry = _PRICES[key] = (rules, (value, payments, points, limit))
+        entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
     return entry[1]
 
 
