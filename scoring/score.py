@@ -409,18 +409,20 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """Return the result object of FORMATS.md section 2."""
+        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out.
+        value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = self
         return {
-            "han": self.value.han,
-            "fu": self.fu.total,
-            "fu_items": [{"name": item.name, "fu": item.fu} for item in self.fu.items],
-            "yaku": [{"name": name, "han": han} for name, han in self.yaku],
-            "dora": self.dora.to_json(),
-            "yakuman": self.value.yakuman,
-            "limit": self.limit,
-            "base_points": self.base_points,
-            "payments": self.payments.to_json(),
-            "total": self.total,
-            "wait": self.wait,
+            "han": value.han,
+            "fu": fu.total,
+            "fu_items": [{"name": name, "fu": item_fu} for name, item_fu in fu.items],
+            "yaku": [{"name": name, "han": han} for name, han in yaku],
+            "dora": {"dora": dora, "aka": aka, "ura": ura},
+            "yakuman": value.yakuman,
+            "limit": limit,
+            "base_points": points,
+            "payments": payments.to_json(),
+            "total": total,
+            "wait": wait,
         }
 
 
