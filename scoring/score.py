@@ -616,7 +616,14 @@ def _priced(
 
 
 def _no_yaku_message(hand: Hand, dora: DoraCount) -> str:
-    where = f"the hand won on {tile_name(hand.win)}"
-    if dora.han:
-        return f"no yaku in {where}: its {dora.han} dora do not make a yaku"
+    return _no_yaku_text(hand.win, dora.han)
+
+
+# Speed: a fifth of a batch's hands have no yaku; their messages (a winning tile and
+# a dora count) are few, so each is written once.
+@functools.lru_cache(maxsize=1024)
+def _no_yaku_text(win: int, dora: int) -> str:
+    where = f"the hand won on {tile_name(win)}"
+    if dora:
+        return f"no yaku in {where}: its {dora} dora do not make a yaku"
     return f"no yaku in {where}"
