@@ -77,6 +77,7 @@ CLUB_RULES = Rules()
 MAX_INDICATORS = 5  # the first dora indicator and four kan dora
 RENHOU_MANGAN = (YakuHan("renhou", 5),)
 NO_DORA = DoraCount()
+_new_tuple = tuple.__new__
 YAKUMAN_BASE = 8000
 
 
@@ -108,15 +109,19 @@ class HandToScore(NamedTuple):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
         situation, context = _situation(data)
-        return cls(
-            _fast_hand(data) or Hand.from_json(data),
-            situation,
-            context,
-            _indicators(get("dora", ""), "dora"),
-            _indicators(get("ura", ""), "ura"),
-            _count(get("honba", 0), "honba"),
-            _count(get("riichi_sticks", 0), "riichi_sticks"),
-            _rules(get("rules")),
+        # Speed: tuple.__new__, not cls(...), whose generated __new__ takes twice as long.
+        return _new_tuple(
+            cls,
+            (
+                _fast_hand(data) or Hand.from_json(data),
+                situation,
+                context,
+                _indicators(get("dora", ""), "dora"),
+                _indicators(get("ura", ""), "ura"),
+                _count(get("honba", 0), "honba"),
+                _count(get("riichi_sticks", 0), "riichi_sticks"),
+                _rules(get("rules")),
+            ),
         )
 
 
@@ -404,18 +409,20 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """Return the result object of FORMATS.md section 2."""
+        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out.
+        value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = self
         return {
-            "han": self.value.han,
-            "fu": self.fu.total,
-            "fu_items": [{"name": item.name, "fu": item.fu} for item in self.fu.items],
-            "yaku": [{"name": name, "han": han} for name, han in self.yaku],
-            "dora": self.dora.to_json(),
-            "yakuman": self.value.yakuman,
-            "limit": self.limit,
-            "base_points": self.base_points,
-            "payments": self.payments.to_json(),
-            "total": self.total,
-            "wait": self.wait,
+            "han": value.han,
+            "fu": fu.total,
+            "fu_items": [{"name": name, "fu": item_fu} for name, item_fu in fu.items],
+            "yaku": [{"name": name, "han": han} for name, han in yaku],
+            "dora": {"dora": dora, "aka": aka, "ura": ura},
+            "yakuman": value.yakuman,
+            "limit": limit,
+            "base_points": points,
+            "payments": payments.to_json(),
+            "total": total,
+            "wait": wait,
         }
 
 
@@ -575,17 +582,18 @@ def _options(
 
 
 def _hand_score(request: HandToScore, option: _Option) -> HandScore:
-    value, payments, points, limit = _option_price(request, option)
+    value, payments, points, limit, paid = _option_price(request, option)
     yaku, fu, dora, wait = option
-    total = payments.total() + STICK * request.riichi_sticks
-    # Speed: _make, not keywords, which take twice as long for nine fields.
-    return HandScore._make((value, fu, yaku, dora, wait, payments, total, limit, points))
+    total = paid + STICK * request.riichi_sticks
+    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
+    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
 # table. Keyed by the rules' id; each entry keeps its rules alive and is checked
 # against them, so an id is never mistaken for another rules value.
-Priced = tuple[HandValue, WinPayments, int, str]  # value, payments, base points, limit name
+# value, payments, base points, limit name, what the payments add up to
+Priced = tuple[HandValue, WinPayments, int, str, int]
 _PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
 
 
@@ -603,12 +611,19 @@ def _priced(
         )
         points = base_points(value, rules)
         limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
-        entry = _PRICES[key] = (rules, (value, payments, points, limit))
+        entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
     return entry[1]
 
 
 def _no_yaku_message(hand: Hand, dora: DoraCount) -> str:
-    where = f"the hand won on {tile_name(hand.win)}"
-    if dora.han:
-        return f"no yaku in {where}: its {dora.han} dora do not make a yaku"
+    return _no_yaku_text(hand.win, dora.han)
+
+
+# Speed: a fifth of a batch's hands have no yaku; their messages (a winning tile and
+# a dora count) are few, so each is written once.
+@functools.lru_cache(maxsize=1024)
+def _no_yaku_text(win: int, dora: int) -> str:
+    where = f"the hand won on {tile_name(win)}"
+    if dora:
+        return f"no yaku in {where}: its {dora} dora do not make a yaku"
     return f"no yaku in {where}"
