@@ -346,4 +346,7 @@ def ensure_compiled() -> None:
 
     trans_real._translations = {}
     trans_real._default = None
-    trans_real.check_for_language.cache_clear()
+    for name in ("check_for_language", "get_supported_language_variant", "get_languages"):
+        cached = getattr(trans_real, name, None)
+        if hasattr(cached, "cache_clear"):  # which of them are cached varies by version
+            cached.cache_clear()

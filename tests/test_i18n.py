@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+import os
 import re
 from html.parser import HTMLParser
 
@@ -326,3 +327,16 @@ def test_dates_are_iso_in_english_and_local_in_japanese(db):
         assert date_format(day, "SHORT_DATETIME_FORMAT") == "2025-06-01 19:30"
     with translation.override("ja"):
         assert date_format(day, "SHORT_DATETIME_FORMAT") == "2025/06/01 19:30"
+
+
+def test_a_stale_catalog_is_compiled_again_when_tests_start_without_make():
+    """A fresh checkout run with plain pytest has no .mo files, or old ones."""
+    mo, po = catalog_path("ja", ".mo"), catalog_path("ja")
+    before = po.stat().st_mtime - 60
+    os.utime(mo, (before, before))
+
+    ensure_compiled()
+
+    assert mo.stat().st_mtime >= po.stat().st_mtime
+    with translation.override("ja"):
+        assert translation.gettext("Players") != "Players"
