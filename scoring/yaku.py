@@ -391,18 +391,14 @@ HanTable = dict[str, YakuHan]
 _HAN_TABLES: dict[int, tuple[Rules, tuple[HanTable, HanTable]]] = {}
 
 
-def han_table(rules: Rules, *, is_closed: bool) -> HanTable:
-    """Return every yaku's ``YakuHan`` under the rules on a closed or open hand.
-
-    >>> han_table(Rules(), is_closed=False)["chanta"]
-    YakuHan(name='chanta', han=1)
-    """
-    return _han_tables(rules)[is_closed]
-
-
 def _han_tables(rules: Rules) -> tuple[HanTable, HanTable]:
-    """Return the rules' han table on an open hand, then on a closed one (so indexed
-    by ``is_closed``)."""
+    """Return every yaku's ``YakuHan`` under the rules on an open hand, then on a
+    closed one (so indexed by ``is_closed``).
+
+    >>> open_hand, closed_hand = _han_tables(Rules())
+    >>> open_hand["chanta"], closed_hand["chanta"]
+    (YakuHan(name='chanta', han=1), YakuHan(name='chanta', han=2))
+    """
     entry = _HAN_TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_HAN_TABLES) > 128:
