@@ -461,7 +461,7 @@ def score(request: HandToScore) -> HandScore:
                 f"at {request.honba} honba these rules need 2 han without dora"
             )
     if not options:
-        raise NoYakuError(_no_yaku_message(hand, dora))
+        raise NoYakuError(_no_yaku_message(hand.win, dora.han))
     scores = [_hand_score(request, option) for option in options]
     return scores[0] if len(scores) == 1 else max(scores, key=_rank)
 
@@ -615,14 +615,10 @@ def _priced(
     return entry[1]
 
 
-def _no_yaku_message(hand: Hand, dora: DoraCount) -> str:
-    return _no_yaku_text(hand.win, dora.han)
-
-
 # Speed: a fifth of a batch's hands have no yaku; their messages (a winning tile and
 # a dora count) are few, so each is written once.
 @functools.lru_cache(maxsize=1024)
-def _no_yaku_text(win: int, dora: int) -> str:
+def _no_yaku_message(win: int, dora: int) -> str:
     where = f"the hand won on {tile_name(win)}"
     if dora:
         return f"no yaku in {where}: its {dora} dora do not make a yaku"
