@@ -250,6 +250,10 @@ class RoundForm(forms.Form):
             "win": data.get(f"win_tile{suffix}", "").strip(),
             "melds": parse_melds(data.get(f"melds{suffix}", ""), name),
         }
+        if not hand["win"]:
+            raise forms.ValidationError(
+                gettext("Enter the winning tile of %(name)s.") % {"name": name}
+            )
         for key in ("dora", "ura"):
             if data.get(key):
                 hand[key] = data[key].replace(" ", "")

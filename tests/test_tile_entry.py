@@ -62,6 +62,7 @@ def test_double_riichi_does_not_also_claim_riichi():
         ({"tiles_1": "234m406p789s2z"}, "Tiles of Bo"),
         ({"tiles_1": "234x"}, "Tiles of Bo"),
         ({"win_tile_1": "5z"}, "Tiles of Bo"),
+        ({"win_tile_1": " "}, "Enter the winning tile of Bo."),
         ({"melds_1": "pon 778z"}, "Melds of Bo"),
         ({"melds_1": "triple 777z"}, "Melds of Bo"),
         ({"dora": "9q"}, "Tiles of Bo"),
