@@ -7,6 +7,7 @@ import json
 import random
 import re
 import uuid
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import segno
@@ -308,7 +309,13 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     preview: dict[str, Any] = {"names": names}
     if form.is_valid():
         try:
-            state = session.replay([*session.outcomes(), form.cleaned_data["outcome"]])
+            game = session.game([*session.outcomes(), form.cleaned_data["outcome"]])
+            state, played = game.to_json(), game.rounds[-1]
+            preview["hands"] = [
+                (names[win.winner], _hand_text(hand))
+                for win, hand in zip(played.outcome.wins, played.hands)
+                if hand is not None
+            ]
             preview["deltas"] = state["rounds"][-1]["deltas"]
             preview["scores"] = state["rounds"][-1]["scores"]
             preview["finished"] = state.get("finished", False)
@@ -401,9 +408,11 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
             "number": i + 1,
             "played": played,
             "outcome": stored.outcome,
-            "summary": describe_outcome(stored.outcome, names),
+            "summary": describe_outcome(stored.outcome, names, result.hands),
         }
-        for i, (played, stored) in enumerate(zip(state["rounds"], _rounds(session)))
+        for i, (played, stored, result) in enumerate(
+            zip(state["rounds"], _rounds(session), game.rounds)
+        )
     ]
     return render(
         request,
@@ -465,14 +474,18 @@ def _rounds(session: Session) -> list[Round]:
     return sorted(session.rounds.all(), key=lambda r: r.number)
 
 
-def describe_outcome(outcome: dict[str, Any], names: list[str]) -> str:
-    """Return a round's outcome in words: "Ron: Aki (3 han 40 fu) from Chen"."""
+def describe_outcome(
+    outcome: dict[str, Any], names: list[str], hands: Sequence[Mapping[str, Any] | None] = ()
+) -> str:
+    """Return a round's outcome in words: "Ron: Aki (3 han 40 fu) from Chen"; a hand
+    entered as tiles is described by its scored hand in ``hands`` (one per win)."""
     kind = outcome.get("result")
     comma = gettext(", ")
     if kind == "ron":
         wins = comma.join(
-            gettext("%(name)s (%(value)s)") % {"name": names[w["winner"]], "value": _value_text(w)}
-            for w in outcome["wins"]
+            gettext("%(name)s (%(value)s)")
+            % {"name": names[w["winner"]], "value": _value_text(w, hand)}
+            for w, hand in zip(outcome["wins"], hands or [None] * len(outcome["wins"]))
         )
         return gettext("Ron: %(wins)s from %(loser)s") % {
             "wins": wins,
@@ -481,7 +494,7 @@ def describe_outcome(outcome: dict[str, Any], names: list[str]) -> str:
     if kind == "tsumo":
         return gettext("Tsumo: %(name)s (%(value)s)") % {
             "name": names[outcome["winner"]],
-            "value": _value_text(outcome),
+            "value": _value_text(outcome, hands[0] if hands else None),
         }
     if kind == "draw":
         tenpai = comma.join(names[s] for s in outcome.get("tenpai", [])) or gettext("nobody")
@@ -499,7 +512,9 @@ def describe_outcome(outcome: dict[str, Any], names: list[str]) -> str:
     return str(kind)
 
 
-def _value_text(win: dict[str, Any]) -> str:
+def _value_text(win: Mapping[str, Any], hand: Mapping[str, Any] | None = None) -> str:
+    if hand is not None:
+        return _hand_text(hand)
     if win.get("yakuman"):
         return glossary.yakuman_count(win["yakuman"]).lower()
     if "fu" in win and win.get("han", 0) < 5:
@@ -507,6 +522,18 @@ def _value_text(win: dict[str, Any]) -> str:
     if "han" in win:
         return glossary.han_fu(win["han"])
     return gettext("hand from tiles")
+
+
+def _hand_text(hand: Mapping[str, Any]) -> str:
+    """Return a scored hand in words: "3 han 30 fu: Riichi, Pinfu, dora 1"."""
+    parts = [glossary.yaku_name(yaku["name"]) for yaku in hand["yaku"]]
+    dora = sum(hand["dora"].values())
+    if dora and not hand["yakuman"]:
+        parts.append(gettext("dora %(count)s") % {"count": dora})
+    return gettext("%(value)s: %(yaku)s") % {
+        "value": _value_text(hand),
+        "yaku": gettext(", ").join(parts),
+    }
 
 
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:

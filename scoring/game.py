@@ -24,7 +24,6 @@ of the game lives here; settlement (uma, oka, ...) in ``scoring.settlement``.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from typing import Any
 from scoring.errors import ScoringError, shown
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import GAME_LENGTHS, Rules
+from scoring.score import score_hand as score_tiles
 from scoring.settlement import Penalty, Settlement, rank, settle
 from scoring.value import MANGAN, STICK, HandValue, round_up_100, win_payments
 
@@ -136,6 +136,8 @@ class RoundResult:
     transfers: tuple[Transfer, ...]
     state: GameState
     values: tuple[HandValue, ...] = ()  # each win's value, in the order of outcome.wins
+    # each win's scored hand (FORMATS.md section 2 result) if entered as tiles, else None
+    hands: tuple[Mapping[str, Any] | None, ...] = ()
 
     @property
     def deltas(self) -> tuple[int, ...]:
@@ -178,13 +180,16 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
     ((-500, 1100, -300, -300), 'E2')
     """
     _check_playable(state, outcome, rules)
-    values = tuple(_win_value(win, state, outcome, rules) for win in outcome.wins)
+    hands = tuple(score_hand(win, state, outcome, rules) for win in outcome.wins)
+    values = tuple(
+        _win_value(win, hand, state, outcome, rules) for win, hand in zip(outcome.wins, hands)
+    )
     transfers = _riichi_deposits(state, outcome, rules) + _settle_round(
         state, outcome, values, rules
     )
     transfers = _doubled_for_wareme(transfers, outcome.wareme)
     return RoundResult(
-        state, outcome, transfers, _next_state(state, outcome, transfers, rules), values
+        state, outcome, transfers, _next_state(state, outcome, transfers, rules), values, hands
     )
 
 
@@ -250,8 +255,13 @@ CHECKS = {
 }
 
 
-def _win_value(win: Win, state: GameState, outcome: Outcome, rules: Rules) -> HandValue:
-    value = win.value or score_hand(win, state, outcome, rules)
+def _win_value(
+    win: Win, hand: Mapping[str, Any] | None, state: GameState, outcome: Outcome, rules: Rules
+) -> HandValue:
+    value = win.value
+    if value is None:  # a Win has a value or a hand
+        assert hand is not None
+        value = HandValue(han=hand["han"], fu=hand["fu"], yakuman=hand["yakuman"])
     value.check_win(tsumo=outcome.result == "tsumo")
     minimum = rules.two_han_minimum_honba
     if minimum and state.honba >= minimum and not value.yakuman and value.han < 2:
@@ -262,23 +272,18 @@ def _win_value(win: Win, state: GameState, outcome: Outcome, rules: Rules) -> Ha
     return value
 
 
-def score_hand(win: Win, state: GameState, outcome: Outcome, rules: Rules) -> HandValue:
-    """Return the value of a win given as tiles, scored by ``scoring.score.score_hand``.
-
-    The hand object is FORMATS.md section 2 without winds and counters; they are
-    filled in from the state. Raises ``ScoringError`` while no hand scorer exists.
-    """
-    try:
-        scorer = importlib.import_module("scoring.score")
-    except ModuleNotFoundError as error:
-        if error.name != "scoring.score":
-            raise
-        raise ScoringError("hand scoring from tiles is not available yet") from None
-    given = win.hand or {}
+def score_hand(
+    win: Win, state: GameState, outcome: Outcome, rules: Rules
+) -> Mapping[str, Any] | None:
+    """Return the scored hand (FORMATS.md section 2 result) of a win given as tiles,
+    or None for a win given as han/fu. The hand object has no winds or counters;
+    they come from the state."""
+    if win.hand is None:
+        return None
     hand = {
         # A double riichi is also listed in the round's riichi; the hand says which.
-        "riichi": win.winner in outcome.riichi and not given.get("double_riichi"),
-        **given,
+        "riichi": win.winner in outcome.riichi and not win.hand.get("double_riichi"),
+        **win.hand,
         "tsumo": outcome.result == "tsumo",
         "seat_wind": state.seat_wind(win.winner),
         "round_wind": state.round_wind,
@@ -286,10 +291,7 @@ def score_hand(win: Win, state: GameState, outcome: Outcome, rules: Rules) -> Ha
         "riichi_sticks": 0,
         "rules": rules.to_json(),
     }
-    result = scorer.score_hand(hand)
-    if isinstance(result, Mapping):
-        return HandValue(han=result["han"], fu=result["fu"], yakuman=result["yakuman"])
-    return HandValue(han=result.han, fu=result.fu, yakuman=result.yakuman)
+    return score_tiles(hand)
 
 
 # Payments

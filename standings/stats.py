@@ -6,11 +6,8 @@ No Django here: ``game_lines(replay)`` turns a ``scoring.game.Replay`` into four
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from scoring.game import Replay, RoundResult
 from scoring.value import HandValue, limit_name
@@ -100,8 +97,10 @@ def count_round(lines: list[Line], played: RoundResult, game: Replay) -> None:
             line.draw_tenpai += seat in outcome.tenpai
     if outcome.result == "chombo" and outcome.player is not None:
         lines[outcome.player].chombos += 1
-    for win, value in zip(outcome.wins, played.values):
+    for win, value, hand in zip(outcome.wins, played.values, played.hands):
         _count_win(lines[win.winner], win.winner, value, played, game)
+        if hand is not None:
+            lines[win.winner].yaku.update(yaku["name"] for yaku in hand["yaku"])
     if outcome.result == "ron" and outcome.loser is not None:
         _count_deal_in(lines, outcome.loser, played)
 
@@ -113,7 +112,6 @@ def _count_win(line: Line, seat: int, value: HandValue, played: RoundResult, gam
     line.win_points += points
     if points > line.biggest_win:
         line.biggest_win, line.biggest_hand = points, hand_label(value, game)
-    line.yaku.update(yaku_names(seat, played, game))
 
 
 def _count_deal_in(lines: list[Line], loser: int, played: RoundResult) -> None:
@@ -131,41 +129,3 @@ def hand_label(value: HandValue, game: Replay) -> str:
     limit = limit_name(value, game.rules)
     words = f"{value.han} han {value.fu} fu"
     return words if limit == "none" else f"{limit}, {words}"
-
-
-def yaku_names(seat: int, played: RoundResult, game: Replay) -> list[str]:
-    """Return the yaku of a win entered as tiles (empty for han/fu or when unscorable)."""
-    win = next((w for w in played.outcome.wins if w.winner == seat), None)
-    if win is None or not win.hand:
-        return []
-    try:
-        scorer = importlib.import_module("scoring.score")
-        result = scorer.score_hand(_hand_json(win.hand, seat, played, game))
-    except Exception:  # the hand scorer is optional; a hand it cannot read adds no yaku
-        return []
-    found = result.get("yaku", []) if isinstance(result, Mapping) else getattr(result, "yaku", [])
-    return [_yaku_name(item) for item in found or []]
-
-
-def _hand_json(hand: Mapping[str, Any], seat: int, played: RoundResult, game: Replay) -> dict:
-    state, outcome = played.before, played.outcome
-    return {
-        "riichi": seat in outcome.riichi,
-        **hand,
-        "tsumo": outcome.result == "tsumo",
-        "seat_wind": state.seat_wind(seat),
-        "round_wind": state.round_wind,
-        "honba": 0,
-        "riichi_sticks": 0,
-        "rules": game.rules.to_json(),
-    }
-
-
-def _yaku_name(item: Any) -> str:
-    if isinstance(item, str):
-        return item
-    if isinstance(item, Mapping):
-        return str(item.get("name", item))
-    if isinstance(item, tuple | list) and item:
-        return str(item[0])
-    return str(getattr(item, "name", item))

@@ -491,13 +491,17 @@ def test_wareme_doubles_the_wareme_seats_gains_and_losses():
     assert other.deltas == (-500, 1400, -300, -600)
 
 
-def test_a_hand_given_as_tiles_needs_the_hand_scorer():
-    outcome = Outcome.ron(1, Win(0, hand={"hand": "123m456p789s11z22z", "win": "2z"}))
-    try:
-        import scoring.score  # noqa: F401
-    except ModuleNotFoundError:
-        with pytest.raises(ScoringError, match="hand scoring from tiles is not available"):
-            play(start(Rules()), outcome, Rules())
+def test_a_hand_given_as_tiles_is_scored_and_kept_with_the_round():
+    # Bo (seat 1, South) wins with a double riichi listed among the round's riichi.
+    hand = {"hand": "12223m456p234789s", "win": "4s", "double_riichi": True}
+    outcome = Outcome.ron(2, Win(1, hand=hand), win(3, 1, 30), riichi=(1,))
+    result = play(start(Rules()), outcome, Rules())
+
+    scored, by_value = result.hands
+    assert by_value is None
+    assert [y["name"] for y in scored["yaku"]] == ["double_riichi", "pinfu"]
+    assert scored["wait"] == "ryanmen" and scored["payments"] == {"ron": 3900}
+    assert result.values[0] == HandValue(han=3, fu=30)
 
 
 # Words

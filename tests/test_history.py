@@ -31,6 +31,29 @@ def test_history_lists_every_round_with_scores_and_a_chart(client):
     assert "East 2" in page
 
 
+def test_history_describes_hands_entered_as_tiles_by_their_scored_yaku(client):
+    double_riichi = {"hand": "12223m406p234789s", "win": "4s", "double_riichi": True}
+    tsumo = {"hand": "123m123p123s11z", "win": "1m", "melds": [{"kind": "ankan", "tiles": "5555z"}]}
+    rounds = [
+        {
+            "result": "ron",
+            "loser": 2,
+            "wins": [{"winner": 1, "hand": double_riichi}],
+            "riichi": [1],
+        },
+        {"result": "tsumo", "winner": 2, "hand": {**tsumo, "rinshan": True}, "riichi": []},
+    ]
+    session = create_session(rules={"preset": "tenhou"}, rounds=rounds)
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    assert "Ron: Bo (4 han 30 fu: Double riichi, Pinfu, dora 1) from Chen" in page
+    assert (
+        "Tsumo: Chen (7 han: Menzen tsumo, Rinshan kaihou, Yakuhai: haku, "
+        "Chanta, Sanshoku doujun)" in page
+    )
+
+
 def test_history_queries_do_not_grow_with_rounds(client):
     short = create_session(rounds=[draw(0)] * 2)
     long = create_session(names=("E", "F", "G", "H"), rounds=[draw(0)] * 12)

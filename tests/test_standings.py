@@ -7,7 +7,6 @@ import datetime as dt
 import doctest
 import io
 import json
-import sys
 
 import pytest
 from django.urls import reverse
@@ -369,14 +368,8 @@ def test_tobi_counts_games_finished_below_zero(client, db):
     assert rows["Bo"]["tobi_rate"] == 1.0 and rows["Aki"]["tobi_rate"] == 0.0
 
 
-def test_yaku_of_hands_entered_as_tiles_are_counted(client, db, monkeypatch):
-    class Scorer:
-        @staticmethod
-        def score_hand(hand):
-            return {"han": 2, "fu": 30, "yakuman": 0, "yaku": [{"name": "riichi"}, "pinfu"]}
-
-    monkeypatch.setitem(sys.modules, "scoring.score", Scorer)
-    hand = {"tiles": "123m456p789s234s55z"}
+def test_yaku_of_hands_entered_as_tiles_are_counted(client, db):
+    hand = {"hand": "12223m456p234789s", "win": "4s"}
     win = {"result": "ron", "loser": 2, "wins": [{"winner": 0, "hand": hand}], "riichi": [0]}
     session = create_session(rules=EAST, rounds=[win, *GAME_B])
     aki = game_of("Aki", session)
@@ -384,7 +377,17 @@ def test_yaku_of_hands_entered_as_tiles_are_counted(client, db, monkeypatch):
     page = client.get(reverse("player-stats", args=[aki.player_id])).content.decode()
 
     assert aki.yaku == {"riichi": 1, "pinfu": 1}
-    assert "pinfu" in page
+    assert 'data-yaku="pinfu"' in page
+
+
+def test_a_double_riichi_hand_counts_its_double_riichi(db):
+    # The round lists the double riichi among its riichi (its stick is on the table);
+    # the hand says which of the two it was.
+    hand = {"hand": "12223m456p234789s", "win": "4s", "double_riichi": True}
+    win = {"result": "ron", "loser": 2, "wins": [{"winner": 0, "hand": hand}], "riichi": [0]}
+    session = create_session(rules=EAST, rounds=[win, *GAME_B])
+
+    assert game_of("Aki", session).yaku == {"double_riichi": 1, "pinfu": 1}
 
 
 def test_generated_club_is_consistent_with_the_engine(db):

@@ -25,7 +25,7 @@ def test_the_preview_follows_tiles_as_they_are_typed_and_tapped(live_server):
         bo.locator("summary").click()
 
         # Typed, focus still in the field: 2z pair, chun pon, one red five, 1 han 30 fu
-        # plus aka: 2 han 30 fu from Chen, 2,000.
+        # plus aka: 2 han 30 fu from Chen, 2,000; the preview names the yaku.
         page.get_by_label("Winning tile of Bo").press_sequentially("2z")
         page.get_by_label("Melds of Bo").press_sequentially("pon 777z")
         tiles = page.get_by_label("Concealed tiles of Bo (with the winning tile)")
@@ -33,8 +33,11 @@ def test_the_preview_follows_tiles_as_they_are_typed_and_tapped(live_server):
         expect(page.locator("#preview")).to_contain_text("digits without a suit letter")
         tiles.press_sequentially("z")
         expect(tiles).to_be_focused()
-        expect(page.locator("#preview")).to_have_text(
-            "Preview: Aki 0; Bo +2,000; Chen −2,000; Dai 0"
+        expect(page.locator("#preview p")).to_have_text(
+            [
+                "Preview: Aki 0; Bo +2,000; Chen −2,000; Dai 0",
+                "Bo: 2 han 30 fu: Yakuhai: chun, dora 1",
+            ]
         )
 
         # The picker's backspace and a tap: the winning tile is now 2z again after 2p.
@@ -43,6 +46,9 @@ def test_the_preview_follows_tiles_as_they_are_typed_and_tapped(live_server):
         bo.locator("[data-tile-back]").click()
         expect(page.locator("#preview")).to_have_text("Enter the winning tile of Bo.")
         bo.locator("[data-tile='2z']").click()
-        expect(page.locator("#preview")).to_have_text(
-            "Preview: Aki 0; Bo +2,000; Chen −2,000; Dai 0"
+        expect(page.locator("#preview p")).to_have_text(
+            [
+                "Preview: Aki 0; Bo +2,000; Chen −2,000; Dai 0",
+                "Bo: 2 han 30 fu: Yakuhai: chun, dora 1",
+            ]
         )
