@@ -30,6 +30,7 @@ from scoring.tiles import (
     TERMINALS_AND_HONORS,
     Meld,
     check_copies,
+    check_tile_codes,
     format_tiles,
     kind,
     parse_tile,
@@ -233,6 +234,7 @@ class Hand:
                 f"a winning hand with {len(self.melds)} melds has {max(expected, 2)} concealed "
                 f"tiles, not {len(self.concealed)}"
             )
+        check_tile_codes((*self.concealed, self.win))
         if kind(self.win) not in {kind(tile) for tile in self.concealed}:
             raise BadWinTileError(f"the winning tile {tile_name(self.win)} is not in the hand")
         check_copies(self.all_tiles)

@@ -176,6 +176,8 @@ class Rules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules must be a preset name or an object, not {shown(data)}")
         options = dict(data)
+        if not all(type(key) is str for key in options):
+            raise RulesError(f"rule option names must be strings, not {shown(list(options))}")
         name = options.pop("preset", "club")
         if not isinstance(name, str):
             raise RulesError(f"preset must be a name, not {shown(name)}")

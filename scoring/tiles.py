@@ -126,6 +126,8 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> parse_tiles("55m0m")
     (34, 4, 4)
     """
+    if type(text) is not str:
+        raise BadNotationError(f"tiles must be MPSZ text, not {shown(text)}")
     tiles: list[int] = []
     digits: list[int] = []
     for char in text.strip():
@@ -180,6 +182,7 @@ def tile_counts(tiles: Iterable[int]) -> tuple[int, ...]:
 def check_copies(tiles: Iterable[int]) -> None:
     """Raise if the tiles hold a fifth copy of a kind or two red fives of a suit."""
     tiles = list(tiles)
+    check_tile_codes(tiles)
     counts = tile_counts(tiles)
     over = [tile_name(k) for k, count in enumerate(counts) if count > 4]
     if over:
@@ -187,6 +190,18 @@ def check_copies(tiles: Iterable[int]) -> None:
     reds = [tile_name(red) for red in RED_FIVES if tiles.count(red) > 1]
     if reds:
         raise BadNotationError(f"more than one red five {', '.join(reds)}")
+
+
+def check_tile_codes(tiles: Iterable[object]) -> None:
+    """Raise unless every tile is a tile code: a kind 0..33 or a red five 34..36.
+
+    >>> check_tile_codes([0, 36, 37])
+    Traceback (most recent call last):
+    scoring.errors.BadNotationError: 37 is not a tile code (0 to 36)
+    """
+    for tile in tiles:
+        if type(tile) is not int or not 0 <= tile < len(_KIND_OF):
+            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(_KIND_OF) - 1})")
 
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
@@ -201,7 +216,7 @@ class Meld:
     tiles: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if self.kind not in _MELD_SIZES:
+        if type(self.kind) is not str or self.kind not in _MELD_SIZES:
             raise BadMeldError(
                 f"unknown meld kind {shown(self.kind)}; known: {', '.join(MELD_KINDS)}"
             )

@@ -25,7 +25,14 @@ from scoring.hand import (
     group_readings,
     win_shapes,
 )
-from scoring.tiles import TERMINALS_AND_HONORS, Meld, check_copies, tile_counts, tile_name
+from scoring.tiles import (
+    TERMINALS_AND_HONORS,
+    Meld,
+    check_copies,
+    check_tile_codes,
+    tile_counts,
+    tile_name,
+)
 
 _SHAPE_ORDER = {shape: i for i, shape in enumerate(WAIT_SHAPES)}
 
@@ -93,6 +100,7 @@ def analyse_waits(
     >>> [(tile_name(w.tile), w.shapes) for w in analyse_waits(parse_tiles("3456m456p789s555z")).waits]
     [('3m', ('tanki',)), ('6m', ('tanki',))]
     """
+    check_tile_codes(concealed)
     called = _called_sets(len(concealed), melds)
     counts = tile_counts(concealed)
     own, seen = _own_and_seen(concealed, counts, melds, visible)

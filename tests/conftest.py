@@ -6,6 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 from django.db import connection
+from hypothesis import settings
+
+# No hypothesis example may fail for taking long: a loaded machine (CI running the suite
+# beside other work) is slow, and speed is measured by the benchmarks, never by tests.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import SHOWN_LENGTH, RulesError, ScoringError, shown
+from scoring.hand import Hand
 from scoring.outcome import Outcome
 from scoring.rules import Rules
 from scoring.score import score_hand
+from scoring.tiles import Meld, parse_tiles
+from scoring.waits import analyse_waits
 
 HAND = {"hand": "123m456p789s555p11m", "win": "1m"}
 
@@ -145,3 +148,27 @@ def test_unknown_names_are_echoed_short(call):
         call()
 
     assert len(str(caught.value)) < 200 and str(caught.value).endswith("x…")
+
+
+# Python callers passing values of the wrong type get the engine's errors too, not a
+# TypeError or IndexError from deep inside.
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: parse_tiles(None), "tiles must be MPSZ text, not null"),
+        (lambda: parse_tiles(123), "tiles must be MPSZ text, not 123"),
+        (lambda: Meld.parse(["pon"], "777z"), 'unknown meld kind ["pon"]'),
+        (lambda: Meld("pon", (99, 99, 99)), "99 is not a tile code (0 to 36)"),
+        (lambda: Meld("pon", (-1, -1, -1)), "-1 is not a tile code"),
+        (lambda: Rules.from_json({1: 2}), "rule option names must be strings, not [1]"),
+        (lambda: analyse_waits((99,) * 13), "99 is not a tile code"),
+        (lambda: analyse_waits((True,) * 13), "true is not a tile code"),
+        (lambda: analyse_waits(("1m",) * 13), '"1m" is not a tile code'),
+        (lambda: Hand((99,) * 14, 99), "99 is not a tile code"),
+    ],
+)
+def test_values_of_the_wrong_type_from_python_are_named(call, message):
+    with pytest.raises(ScoringError) as raised:
+        call()
+
+    assert message in str(raised.value)
