@@ -145,12 +145,17 @@ class RoundResult:
         return self.state.last_deltas
 
     def to_json(self) -> dict[str, Any]:
-        """Return the round as an entry of the replay result's ``rounds``."""
-        return {
+        """Return the round as an entry of the replay result's ``rounds``; a round with
+        a win entered as tiles also lists ``hands``, each win's scored hand (FORMATS.md
+        section 2 result) or null for a win given as han/fu."""
+        data = {
             **self.before.to_json(),
             "deltas": list(self.deltas),
             "scores": list(self.state.scores),
         }
+        if any(self.hands):
+            data["hands"] = list(self.hands)
+        return data
 
 
 def start(rules: Rules) -> GameState:

@@ -11,6 +11,7 @@ import pytest
 
 from scoring.cli import main
 from scoring.game import RecordError, replay
+from scoring.score import score_hand
 
 DATA = Path(__file__).parent / "data"
 HANCHAN = DATA / "game_wrc_hanchan.json"
@@ -179,3 +180,26 @@ def test_replay_api_gives_settlement_and_transfers():
     assert game.rounds[3].transfers[-1].payer is None  # the stick from the table
     with pytest.raises(RecordError):
         replay([])  # type: ignore[arg-type]
+
+
+def test_a_round_won_with_tiles_lists_the_scored_hands(capsys, tmp_path):
+    hand = {"hand": "234m456p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}]}
+    wins = [{"winner": 1, "hand": hand}, {"winner": 3, "han": 1, "fu": 30}]
+    record = {
+        "rules": "tenhou",
+        "rounds": [
+            {"result": "ron", "loser": 2, "wins": wins, "riichi": []},
+            {"result": "draw", "tenpai": []},
+        ],
+    }
+
+    status, out, _ = _run(capsys, _write(tmp_path, record))
+
+    assert status == 0
+    first, draw_round = json.loads(out)["rounds"]
+    scored, by_value = first["hands"]
+    assert by_value is None
+    assert scored == score_hand({**hand, "seat_wind": "S", "round_wind": "E", "rules": "tenhou"})
+    assert scored["yaku"] == [{"name": "yakuhai_chun", "han": 1}]
+    assert first["deltas"] == [0, 1000, -2000, 1000]
+    assert "hands" not in draw_round
