@@ -446,56 +446,69 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
-    hand, rules = request.hand, request.rules
-    win = kind(hand.win)
-    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
+    hand = request.hand
+    found = read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups) or readings(hand)
     _check(request, found)
-    shape = hand_shape(hand)
     dora = _dora(request)
-    options = _options(request, found, shape, dora)
-    minimum = rules.two_han_minimum_honba
-    if options and minimum and request.honba >= minimum:
-        options = [option for option in options if _meets_two_han(option)]
-        if not options:
-            raise TwoHanMinimumError(
-                f"at {request.honba} honba these rules need 2 han without dora"
-            )
-    if not options:
+    scores = _scores(request, found, hand_shape(hand), dora)
+    if len(scores) == 1:
+        return scores[0]
+    if not scores:
         raise NoYakuError(_no_yaku_message(hand.win, dora.han))
-    scores = [_hand_score(request, option) for option in options]
-    return scores[0] if len(scores) == 1 else max(scores, key=_rank)
+    return max(scores, key=_rank)
 
 
-class _Option(NamedTuple):
-    """One way to score the hand: a reading's yaku and fu, with the dora that count."""
-
-    yaku: tuple[YakuHan, ...]
-    fu: Fu
-    dora: DoraCount
-    wait: str
-
-
-def _yaku_han(yaku: tuple[YakuHan, ...]) -> int:
-    return sum(map(_HAN, yaku))
+def _scores(
+    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
+) -> list[HandScore]:
+    """Return the score of each way to score the hand: each reading with yaku (and,
+    under ``Rules.renhou == "mangan"``, each reading as renhou)."""
+    _, situation, context, _, _, honba, _, rules = request
+    renhou = situation.renhou and rules.renhou == "mangan"
+    minimum = rules.two_han_minimum_honba
+    needs_two_han = bool(minimum) and honba >= minimum
+    scores = []
+    too_cheap = False  # a reading had yaku, but under 2 han where 2 are needed
+    # Speed: each reading is priced straight into a HandScore, with no option value
+    # in between.
+    for reading in found:
+        yaku = find_yaku(reading, shape, situation, context, rules)
+        if yaku:
+            if needs_two_han and sum(map(_HAN, yaku)) < 2:
+                too_cheap = True
+            else:
+                scores.append(
+                    _hand_score(request, yaku, fu(reading, context, rules), dora, reading.wait)
+                )
+        if renhou:
+            scores.append(
+                _hand_score(
+                    request, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait
+                )
+            )
+    if too_cheap and not scores:
+        raise TwoHanMinimumError(f"at {honba} honba these rules need 2 han without dora")
+    return scores
 
 
 _HAN = operator.itemgetter(1)
 
 
-def _meets_two_han(option: _Option) -> bool:
-    return _yaku_han(option.yaku) >= 2
-
-
-def _option_price(request: HandToScore, option: _Option) -> Priced:
-    """Return the value and payments of an option."""
-    yaku, rules, situation = option.yaku, request.rules, request.situation
-    han = _yaku_han(yaku)
+def _hand_score(
+    request: HandToScore, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
+) -> HandScore:
+    """Return the score of a reading's yaku and fu with the dora that count."""
+    _, situation, _, _, _, honba, sticks, rules = request
+    han = sum(map(_HAN, yaku))
     if YAKU[yaku[0].name].is_yakuman:
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
-        han, yakuman = han + option.dora.han, 0
-    return _priced(han, option.fu.total, yakuman, situation, request.honba, rules)
+        han, yakuman = han + dora.han, 0
+    value, payments, points, limit, paid = _priced(han, fu.total, yakuman, situation, honba, rules)
+    total = paid + STICK * sticks
+    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
+    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 def _rank(score: HandScore) -> tuple[int, int, int]:
@@ -562,31 +575,6 @@ def _dora(request: HandToScore) -> DoraCount:
 
 
 RED_M, RED_P, RED_S = RED_FIVES
-
-
-def _options(
-    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
-) -> list[_Option]:
-    situation, context, rules = request.situation, request.context, request.rules
-    renhou = situation.renhou and rules.renhou == "mangan"
-    options = []
-    for reading in found:
-        yaku = find_yaku(reading, shape, situation, context, rules)
-        if yaku:
-            options.append(_Option(yaku, fu(reading, context, rules), dora, reading.wait))
-        if renhou:
-            options.append(
-                _Option(RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait)
-            )
-    return options
-
-
-def _hand_score(request: HandToScore, option: _Option) -> HandScore:
-    value, payments, points, limit, paid = _option_price(request, option)
-    yaku, fu, dora, wait = option
-    total = paid + STICK * request.riichi_sticks
-    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
-    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
