@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scoring.dora import DoraCount, count_dora, dora_count
+from scoring.dora import DORA_OF_TILE, SHARED_COUNTS, DoraCount, dora_count
 from scoring.errors import (
     LARGEST,
     BadFlagsError,
@@ -409,13 +409,20 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """Return the result object of FORMATS.md section 2."""
-        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out.
+        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
+        # plain loops, not list comprehensions (each a function call in Python 3.11).
         value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = self
+        fu_items = []
+        for name, item_fu in fu.items:
+            fu_items.append({"name": name, "fu": item_fu})
+        yaku_items = []
+        for name, han in yaku:
+            yaku_items.append({"name": name, "han": han})
         return {
             "han": value.han,
             "fu": fu.total,
-            "fu_items": [{"name": name, "fu": item_fu} for name, item_fu in fu.items],
-            "yaku": [{"name": name, "han": han} for name, han in yaku],
+            "fu_items": fu_items,
+            "yaku": yaku_items,
             "dora": {"dora": dora, "aka": aka, "ura": ura},
             "yakuman": value.yakuman,
             "limit": limit,
@@ -504,7 +511,7 @@ def _hand_score(
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
-        han, yakuman = han + dora.han, 0
+        han, yakuman = han + sum(dora), 0  # Speed: sum, not the han property's call
     value, payments, points, limit, paid = _priced(han, fu.total, yakuman, situation, honba, rules)
     total = paid + STICK * sticks
     # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
@@ -560,18 +567,20 @@ def _check_chankan(
 
 
 def _dora(request: HandToScore) -> DoraCount:
-    hand, indicators, ura = request.hand, request.dora, request.ura
+    hand, situation, _, indicators, ura, _, _, rules = request
     counts = hand.all_counts
-    aka = 0
-    if hand.tile_bits & RED and request.rules.red_fives:
+    # Speed: scoring.dora.count_dora and dora_count written out (a hand has one or two
+    # indicators, so the calls cost more than the loops).
+    dora = aka = found_ura = 0
+    for tile in indicators:
+        dora += counts[DORA_OF_TILE[tile]]
+    if hand.tile_bits & RED and rules.red_fives:
         tiles = hand.all_tiles
         aka = tiles.count(RED_M) + tiles.count(RED_P) + tiles.count(RED_S)  # faster than a loop
-    has_ura = ura and request.situation.has_riichi
-    return dora_count(
-        count_dora(counts, indicators) if indicators else 0,
-        aka,
-        count_dora(counts, ura) if has_ura else 0,
-    )
+    if ura and situation.has_riichi:
+        for tile in ura:
+            found_ura += counts[DORA_OF_TILE[tile]]
+    return SHARED_COUNTS.get((dora, aka, found_ura)) or dora_count(dora, aka, found_ura)
 
 
 RED_M, RED_P, RED_S = RED_FIVES

@@ -134,6 +134,7 @@ FLAGS = (
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
 NO_FLAGS = (False,) * len(ALL_FLAGS)
+OTHER_FLAGS_UNSET = NO_FLAGS[2:11]  # every flag but tsumo and riichi (Situation[2:11])
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -200,7 +201,7 @@ def check_situation(
 def may_conflict(situation: Situation, *, is_closed: bool) -> bool:
     """Return False when the flags cannot clash (a quick test before the full one):
     no flag but tsumo and riichi, and riichi only on a closed hand."""
-    plain = situation[2:11] == NO_FLAGS[2:11] and situation.robbed_kan == "kakan"
+    plain = situation[2:11] == OTHER_FLAGS_UNSET and situation.robbed_kan == "kakan"
     return not plain or (situation.riichi and not is_closed)
 
 
@@ -495,7 +496,7 @@ def _add_set_yaku(
     if run_count == 4 and wait == RYANMEN and is_pinfu_shape(reading, context):
         found.append(table["pinfu"])
     if triplets >> EAST:
-        found.extend(map(table.__getitem__, _honor_names(triplets, context)))
+        _add_honor_yaku(found, triplets, context, table)
     if twins and closed:
         found.append(table["ryanpeikou" if twins == 2 else "iipeikou"])
     if outside and run_count:
@@ -518,14 +519,16 @@ def _add_set_yaku(
         found.append(table["shousangen"])
 
 
-def _honor_names(triplets: int, context: WinContext) -> list[str]:
-    """Return the yakuhai of honor triplets: dragons, then seat and round wind."""
-    names = list(DRAGON_NAMES[triplets >> HAKU])
+def _add_honor_yaku(
+    found: list[YakuHan], triplets: int, context: WinContext, table: HanTable
+) -> None:
+    """Add the yakuhai of honor triplets to ``found``: dragons, then seat and round wind."""
+    for name in DRAGON_NAMES[triplets >> HAKU]:
+        found.append(table[name])
     if triplets >> context.seat_wind & 1:
-        names.append("yakuhai_seat_wind")
+        found.append(table["yakuhai_seat_wind"])
     if triplets >> context.round_wind & 1:
-        names.append("yakuhai_round_wind")
-    return names
+        found.append(table["yakuhai_round_wind"])
 
 
 DRAGON_NAMES = tuple(
