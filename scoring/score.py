@@ -461,7 +461,7 @@ def score(request: HandToScore) -> HandScore:
     if len(scores) == 1:
         return scores[0]
     if not scores:
-        raise NoYakuError(_no_yaku_message(hand.win, dora.han))
+        raise NoYakuError(_no_yaku_message(hand.win, sum(dora)))  # Speed: no han property
     return max(scores, key=_rank)
 
 
@@ -512,7 +512,12 @@ def _hand_score(
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
         han, yakuman = han + sum(dora), 0  # Speed: sum, not the han property's call
-    value, payments, points, limit, paid = _priced(han, fu.total, yakuman, situation, honba, rules)
+    # Speed: the price table is read here; _priced is called for a new entry only.
+    key = (han, fu.total, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
+    entry = _PRICES.get(key)
+    if entry is None or entry[0] is not rules:
+        entry = _priced(key, rules)
+    value, payments, points, limit, paid = entry[1]
     total = paid + STICK * sticks
     # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
     return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
@@ -526,7 +531,7 @@ def _rank(score: HandScore) -> tuple[int, int, int]:
 
 
 def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
-    hand, situation = request.hand, request.situation
+    hand, situation, _, dora, ura, _, _, rules = request
     if may_conflict(situation, is_closed=found[0].is_closed):
         check_situation(
             situation,
@@ -535,8 +540,8 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
             has_kan=hand.quads > 0,
         )
     if situation.chankan:
-        _check_chankan(hand, situation, found, request.rules)
-    indicators = request.dora + request.ura
+        _check_chankan(hand, situation, found, rules)
+    indicators = dora + ura
     if indicators and _may_hold_extra_copies(indicators, hand.all_counts):
         check_copies(hand.all_tiles + indicators)
 
@@ -591,25 +596,22 @@ RED_M, RED_P, RED_S = RED_FIVES
 # against them, so an id is never mistaken for another rules value.
 # value, payments, base points, limit name, what the payments add up to
 Priced = tuple[HandValue, WinPayments, int, str, int]
-_PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
+PriceKey = tuple[int, int, int, bool, bool, int, int]  # han, fu, yakuman, dealer, tsumo,
+# honba, id of the rules
+_PRICES: dict[PriceKey, tuple[Rules, Priced]] = {}
 
 
-def _priced(
-    han: int, fu: int, yakuman: int, situation: Situation, honba: int, rules: Rules
-) -> Priced:
-    key = (han, fu, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
-    entry = _PRICES.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_PRICES) > 8192:
-            _PRICES.clear()
-        value = HandValue(han=han, fu=fu, yakuman=yakuman)
-        payments = win_payments(
-            value, is_dealer=situation.is_dealer, tsumo=situation.tsumo, rules=rules, honba=honba
-        )
-        points = base_points(value, rules)
-        limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
-        entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
-    return entry[1]
+def _priced(key: PriceKey, rules: Rules) -> tuple[Rules, Priced]:
+    """Return the price table's entry for a key, made and kept."""
+    han, fu, yakuman, is_dealer, tsumo, honba, _ = key
+    if len(_PRICES) > 8192:
+        _PRICES.clear()
+    value = HandValue(han=han, fu=fu, yakuman=yakuman)
+    payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+    points = base_points(value, rules)
+    limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
+    entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
+    return entry
 
 
 # Speed: a fifth of a batch's hands have no yaku; their messages (a winning tile and
