@@ -351,7 +351,18 @@ def find_yaku(
     closed = reading.is_closed
     regular = reading.form == REGULAR
     table = _han_tables(rules)[closed]
-    if _may_be_yakuman(reading, shape, situation, regular):
+    # Speed: a quick test before the full one, written out (one call less per reading):
+    # a yakuman needs special tiles or flags, four concealed triplets, four kans or
+    # three honor triplets.
+    if (
+        shape.yakuman_tiles
+        or reading.form == KOKUSHI
+        or (regular and (reading.concealed == 4 or (reading.triplets >> EAST).bit_count() >= 3))
+        or shape.quads == 4
+        or situation.tenhou
+        or situation.chiihou
+        or situation.renhou
+    ):
         names = _yakuman_names(reading, shape, situation, regular, rules)
         if names:
             return tuple(map(table.__getitem__, names))
@@ -368,20 +379,6 @@ def find_yaku(
     if shape.suits == 1:
         found.append(table["honitsu" if shape.has_honor else "chinitsu"])
     return tuple(found)
-
-
-def _may_be_yakuman(reading: Reading, shape: HandShape, s: Situation, regular: bool) -> bool:
-    """Return False when no yakuman is possible (a quick test before the full one):
-    the set yakuman need four concealed triplets, four kans or three honor triplets."""
-    return (
-        shape.yakuman_tiles
-        or reading.form == KOKUSHI
-        or (regular and (reading.concealed == 4 or (reading.triplets >> EAST).bit_count() >= 3))
-        or shape.quads == 4
-        or s.tenhou
-        or s.chiihou
-        or s.renhou
-    )
 
 
 HanTable = dict[str, YakuHan]
