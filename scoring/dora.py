@@ -68,7 +68,8 @@ class DoraCount(NamedTuple):
 
 # Speed: a hand holds few dora, so each count is made once and shared (they are
 # immutable). Keys are three small counts; the dict is cleared if it ever grows.
-_COUNTS: dict[tuple[int, int, int], DoraCount] = {}
+# scoring.score looks its counts up here before calling dora_count.
+SHARED_COUNTS: dict[tuple[int, int, int], DoraCount] = {}
 
 
 def dora_count(dora: int, aka: int, ura: int) -> DoraCount:
@@ -78,9 +79,9 @@ def dora_count(dora: int, aka: int, ura: int) -> DoraCount:
     True
     """
     key = (dora, aka, ura)
-    found = _COUNTS.get(key)
+    found = SHARED_COUNTS.get(key)
     if found is None:
-        if len(_COUNTS) > 1024:
-            _COUNTS.clear()
-        found = _COUNTS[key] = DoraCount(dora, aka, ura)
+        if len(SHARED_COUNTS) > 1024:
+            SHARED_COUNTS.clear()
+        found = SHARED_COUNTS[key] = DoraCount(dora, aka, ura)
     return found

@@ -332,7 +332,9 @@ def read_parts(
     choices = _choices(groups or group_tables(counts))
     found = _regular(choices, win, melds) if choices else []
     if not melds.blocks:
-        if counts.count(2) == 7 and counts.count(0) == KINDS - 7:
+        # Speed: most hands hold a single tile of some kind, found in a few steps,
+        # before two counts over all 34 kinds.
+        if 1 not in counts and counts.count(2) == 7 and counts.count(0) == KINDS - 7:
             pairs = tuple(k for k, count in enumerate(counts) if count)
             found.append(Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI))
         elif not found:

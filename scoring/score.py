@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scoring.dora import DoraCount, count_dora, dora_count
+from scoring.dora import DORA_OF_TILE, SHARED_COUNTS, DoraCount, dora_count
 from scoring.errors import (
     LARGEST,
     BadFlagsError,
@@ -409,13 +409,20 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """Return the result object of FORMATS.md section 2."""
-        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out.
+        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
+        # plain loops, not list comprehensions (each a function call in Python 3.11).
         value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = self
+        fu_items = []
+        for name, item_fu in fu.items:
+            fu_items.append({"name": name, "fu": item_fu})
+        yaku_items = []
+        for name, han in yaku:
+            yaku_items.append({"name": name, "han": han})
         return {
             "han": value.han,
             "fu": fu.total,
-            "fu_items": [{"name": name, "fu": item_fu} for name, item_fu in fu.items],
-            "yaku": [{"name": name, "han": han} for name, han in yaku],
+            "fu_items": fu_items,
+            "yaku": yaku_items,
             "dora": {"dora": dora, "aka": aka, "ura": ura},
             "yakuman": value.yakuman,
             "limit": limit,
@@ -446,56 +453,74 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
-    hand, rules = request.hand, request.rules
-    win = kind(hand.win)
-    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
+    hand = request.hand
+    found = read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups) or readings(hand)
     _check(request, found)
-    shape = hand_shape(hand)
     dora = _dora(request)
-    options = _options(request, found, shape, dora)
+    scores = _scores(request, found, hand_shape(hand), dora)
+    if len(scores) == 1:
+        return scores[0]
+    if not scores:
+        raise NoYakuError(_no_yaku_message(hand.win, sum(dora)))  # Speed: no han property
+    return max(scores, key=_rank)
+
+
+def _scores(
+    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
+) -> list[HandScore]:
+    """Return the score of each way to score the hand: each reading with yaku (and,
+    under ``Rules.renhou == "mangan"``, each reading as renhou)."""
+    _, situation, context, _, _, honba, _, rules = request
+    renhou = situation.renhou and rules.renhou == "mangan"
     minimum = rules.two_han_minimum_honba
-    if options and minimum and request.honba >= minimum:
-        options = [option for option in options if _meets_two_han(option)]
-        if not options:
-            raise TwoHanMinimumError(
-                f"at {request.honba} honba these rules need 2 han without dora"
+    needs_two_han = bool(minimum) and honba >= minimum
+    scores = []
+    too_cheap = False  # a reading had yaku, but under 2 han where 2 are needed
+    # Speed: each reading is priced straight into a HandScore, with no option value
+    # in between.
+    for reading in found:
+        yaku = find_yaku(reading, shape, situation, context, rules)
+        if yaku:
+            if needs_two_han and sum(map(_HAN, yaku)) < 2:
+                too_cheap = True
+            else:
+                scores.append(
+                    _hand_score(request, yaku, fu(reading, context, rules), dora, reading.wait)
+                )
+        if renhou:
+            scores.append(
+                _hand_score(
+                    request, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait
+                )
             )
-    if not options:
-        raise NoYakuError(_no_yaku_message(hand.win, dora.han))
-    scores = [_hand_score(request, option) for option in options]
-    return scores[0] if len(scores) == 1 else max(scores, key=_rank)
-
-
-class _Option(NamedTuple):
-    """One way to score the hand: a reading's yaku and fu, with the dora that count."""
-
-    yaku: tuple[YakuHan, ...]
-    fu: Fu
-    dora: DoraCount
-    wait: str
-
-
-def _yaku_han(yaku: tuple[YakuHan, ...]) -> int:
-    return sum(map(_HAN, yaku))
+    if too_cheap and not scores:
+        raise TwoHanMinimumError(f"at {honba} honba these rules need 2 han without dora")
+    return scores
 
 
 _HAN = operator.itemgetter(1)
 
 
-def _meets_two_han(option: _Option) -> bool:
-    return _yaku_han(option.yaku) >= 2
-
-
-def _option_price(request: HandToScore, option: _Option) -> Priced:
-    """Return the value and payments of an option."""
-    yaku, rules, situation = option.yaku, request.rules, request.situation
-    han = _yaku_han(yaku)
+def _hand_score(
+    request: HandToScore, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
+) -> HandScore:
+    """Return the score of a reading's yaku and fu with the dora that count."""
+    _, situation, _, _, _, honba, sticks, rules = request
+    han = sum(map(_HAN, yaku))
     if YAKU[yaku[0].name].is_yakuman:
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
-        han, yakuman = han + option.dora.han, 0
-    return _priced(han, option.fu.total, yakuman, situation, request.honba, rules)
+        han, yakuman = han + sum(dora), 0  # Speed: sum, not the han property's call
+    # Speed: the price table is read here; _priced is called for a new entry only.
+    key = (han, fu.total, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
+    entry = _PRICES.get(key)
+    if entry is None or entry[0] is not rules:
+        entry = _priced(key, rules)
+    value, payments, points, limit, paid = entry[1]
+    total = paid + STICK * sticks
+    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
+    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 def _rank(score: HandScore) -> tuple[int, int, int]:
@@ -506,7 +531,7 @@ def _rank(score: HandScore) -> tuple[int, int, int]:
 
 
 def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
-    hand, situation = request.hand, request.situation
+    hand, situation, _, dora, ura, _, _, rules = request
     if may_conflict(situation, is_closed=found[0].is_closed):
         check_situation(
             situation,
@@ -515,8 +540,8 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
             has_kan=hand.quads > 0,
         )
     if situation.chankan:
-        _check_chankan(hand, situation, found, request.rules)
-    indicators = request.dora + request.ura
+        _check_chankan(hand, situation, found, rules)
+    indicators = dora + ura
     if indicators and _may_hold_extra_copies(indicators, hand.all_counts):
         check_copies(hand.all_tiles + indicators)
 
@@ -547,46 +572,23 @@ def _check_chankan(
 
 
 def _dora(request: HandToScore) -> DoraCount:
-    hand, indicators, ura = request.hand, request.dora, request.ura
+    hand, situation, _, indicators, ura, _, _, rules = request
     counts = hand.all_counts
-    aka = 0
-    if hand.tile_bits & RED and request.rules.red_fives:
+    # Speed: scoring.dora.count_dora and dora_count written out (a hand has one or two
+    # indicators, so the calls cost more than the loops).
+    dora = aka = found_ura = 0
+    for tile in indicators:
+        dora += counts[DORA_OF_TILE[tile]]
+    if hand.tile_bits & RED and rules.red_fives:
         tiles = hand.all_tiles
         aka = tiles.count(RED_M) + tiles.count(RED_P) + tiles.count(RED_S)  # faster than a loop
-    has_ura = ura and request.situation.has_riichi
-    return dora_count(
-        count_dora(counts, indicators) if indicators else 0,
-        aka,
-        count_dora(counts, ura) if has_ura else 0,
-    )
+    if ura and situation.has_riichi:
+        for tile in ura:
+            found_ura += counts[DORA_OF_TILE[tile]]
+    return SHARED_COUNTS.get((dora, aka, found_ura)) or dora_count(dora, aka, found_ura)
 
 
 RED_M, RED_P, RED_S = RED_FIVES
-
-
-def _options(
-    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
-) -> list[_Option]:
-    situation, context, rules = request.situation, request.context, request.rules
-    renhou = situation.renhou and rules.renhou == "mangan"
-    options = []
-    for reading in found:
-        yaku = find_yaku(reading, shape, situation, context, rules)
-        if yaku:
-            options.append(_Option(yaku, fu(reading, context, rules), dora, reading.wait))
-        if renhou:
-            options.append(
-                _Option(RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait)
-            )
-    return options
-
-
-def _hand_score(request: HandToScore, option: _Option) -> HandScore:
-    value, payments, points, limit, paid = _option_price(request, option)
-    yaku, fu, dora, wait = option
-    total = paid + STICK * request.riichi_sticks
-    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
-    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
@@ -594,25 +596,22 @@ def _hand_score(request: HandToScore, option: _Option) -> HandScore:
 # against them, so an id is never mistaken for another rules value.
 # value, payments, base points, limit name, what the payments add up to
 Priced = tuple[HandValue, WinPayments, int, str, int]
-_PRICES: dict[tuple[int, int, int, bool, bool, int, int], tuple[Rules, Priced]] = {}
+PriceKey = tuple[int, int, int, bool, bool, int, int]  # han, fu, yakuman, dealer, tsumo,
+# honba, id of the rules
+_PRICES: dict[PriceKey, tuple[Rules, Priced]] = {}
 
 
-def _priced(
-    han: int, fu: int, yakuman: int, situation: Situation, honba: int, rules: Rules
-) -> Priced:
-    key = (han, fu, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
-    entry = _PRICES.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_PRICES) > 8192:
-            _PRICES.clear()
-        value = HandValue(han=han, fu=fu, yakuman=yakuman)
-        payments = win_payments(
-            value, is_dealer=situation.is_dealer, tsumo=situation.tsumo, rules=rules, honba=honba
-        )
-        points = base_points(value, rules)
-        limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
-        entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
-    return entry[1]
+def _priced(key: PriceKey, rules: Rules) -> tuple[Rules, Priced]:
+    """Return the price table's entry for a key, made and kept."""
+    han, fu, yakuman, is_dealer, tsumo, honba, _ = key
+    if len(_PRICES) > 8192:
+        _PRICES.clear()
+    value = HandValue(han=han, fu=fu, yakuman=yakuman)
+    payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+    points = base_points(value, rules)
+    limit = LIMIT_NAMES.get(points, "yakuman" if points >= YAKUMAN_BASE else "none")
+    entry = _PRICES[key] = (rules, (value, payments, points, limit, payments.total()))
+    return entry
 
 
 # Speed: a fifth of a batch's hands have no yaku; their messages (a winning tile and
