@@ -62,6 +62,7 @@ from scoring.tiles import (
 )
 from scoring.value import LIMIT_NAMES, STICK, HandValue, WinPayments, base_points, win_payments
 from scoring.yaku import (
+    ALL_FLAGS,
     YAKU,
     YAKUMAN_HAN,
     HandShape,
@@ -109,34 +110,82 @@ class HandToScore(NamedTuple):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
         situation, context = _situation(data)
-        # Speed: tuple.__new__, not cls(...), whose generated __new__ takes twice as long.
-        return _new_tuple(
-            cls,
-            (
-                _fast_hand(data) or Hand.from_json(data),
-                situation,
-                context,
-                _indicators(get("dora", ""), "dora"),
-                _indicators(get("ura", ""), "ura"),
-                _count(get("honba", 0), "honba"),
-                _count(get("riichi_sticks", 0), "riichi_sticks"),
-                _rules(get("rules")),
-            ),
-        )
+        hand = _fast_hand(data) or Hand.from_json(data)
+        dora, ura = get("dora", ""), get("ura", "")
+        honba, sticks = get("honba", 0), get("riichi_sticks", 0)
+        # Speed: the usual rest (indicators seen before, whole numbers, no rules) passes
+        # one test here, without five calls; _extras parses anything else or names its
+        # error. tuple.__new__, not cls(...), whose generated __new__ takes twice as long.
+        if type(dora) is type(ura) is str and type(honba) is type(sticks) is int:
+            dora_tiles, ura_tiles = _INDICATORS.get(dora), _INDICATORS.get(ura)
+            if (
+                dora_tiles is not None
+                and ura_tiles is not None
+                and 0 <= honba <= LARGEST
+                and 0 <= sticks <= LARGEST
+                and get("rules") is None
+            ):
+                return _new_tuple(
+                    cls,
+                    (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
+                )
+        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+
+
+def _extras(
+    data: Mapping[str, Any],
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int, Rules]:
+    """Return the dora and ura indicators, honba, riichi sticks and rules of a hand
+    object."""
+    get = data.get
+    return (
+        _indicators(get("dora", ""), "dora"),
+        _indicators(get("ura", ""), "ura"),
+        _count(get("honba", 0), "honba"),
+        _count(get("riichi_sticks", 0), "riichi_sticks"),
+        _rules(get("rules")),
+    )
 
 
 # Speed: a batch's hands share a few flag sets, so the Situation and WinContext of
-# each (its flags, both winds and the robbed kan) are made once and kept. Flags are
-# keyed by their ids, not their values: 1 == True and hash(1) == hash(True), so a
-# key of values would take 1 for true. Only sets of real True and False are kept,
-# and while True and False live no other object can have their ids.
+# each (its flags, both winds and the robbed kan) are made once and kept. A key never
+# holds a flag's value: 1 == True and hash(1) == hash(True), so a key of values would
+# take 1 for true. Only sets of real True and False are kept. Most hands set no flag
+# but these three, so their key holds (flag is True, flag is False) for each: (True,
+# False) or (False, True) for a real bool, (False, False), never kept, for anything
+# else. Other hands' keys hold every flag's id: while True and False live no other
+# object can have their ids.
 _SITUATIONS: dict[tuple[Any, ...], tuple[Situation, WinContext]] = {}
+_RARE_KEYS = frozenset(ALL_FLAGS).union(["robbed_kan"]) - {"tsumo", "riichi", "ippatsu"}
 
 
 def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
     """Return the flags and the fu context of a hand object."""
     get = data.get
-    key = (  # ALL_FLAGS, written out: map(id, ...) takes twice as long
+    if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
+        tsumo, riichi, ippatsu = get("tsumo", False), get("riichi", False), get("ippatsu", False)
+        key: tuple[Any, ...] = (
+            tsumo is True,
+            tsumo is False,
+            riichi is True,
+            riichi is False,
+            ippatsu is True,
+            ippatsu is False,
+            get("seat_wind", "E"),
+            get("round_wind", "E"),
+        )
+    else:
+        key = _rare_key(data)
+    try:
+        found = _SITUATIONS.get(key)
+    except TypeError:  # an unhashable wind or robbed kan: an error, named below
+        found = None
+    return found or _new_situation(data, key)
+
+
+def _rare_key(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    get = data.get
+    return (  # ALL_FLAGS, written out: map(id, ...) takes twice as long
         id(get("tsumo", False)),
         id(get("riichi", False)),
         id(get("double_riichi", False)),
@@ -152,11 +201,6 @@ def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
         get("round_wind", "E"),
         get("robbed_kan", "kakan"),
     )
-    try:
-        found = _SITUATIONS.get(key)
-    except TypeError:  # an unhashable wind or robbed kan: an error, named below
-        found = None
-    return found or _new_situation(data, key)
 
 
 def _new_situation(data: Mapping[str, Any], key: tuple[Any, ...]) -> tuple[Situation, WinContext]:
@@ -177,20 +221,21 @@ def _wind(data: Mapping[str, Any], key: str) -> int:
     return WinContext.from_json({key: letter}).seat_wind if wind is None else wind
 
 
+# Speed: the indicators of each text parsed and found valid, kept (a batch has few).
+_INDICATORS: dict[str, tuple[int, ...]] = {"": ()}
+
+
 def _indicators(text: Any, key: str) -> tuple[int, ...]:
     if type(text) is not str:
         raise BadHandError(f"{key} must be MPSZ indicator tiles, not {shown(text)}")
-    if not text:
-        return ()
-    tiles = _parse_cached(text)
-    if len(tiles) > MAX_INDICATORS:
-        raise BadHandError(f"{key} has {len(tiles)} indicators; at most {MAX_INDICATORS}")
+    tiles = _INDICATORS.get(text)
+    if tiles is None:
+        tiles = parse_tiles(text)
+        if len(tiles) > MAX_INDICATORS:
+            raise BadHandError(f"{key} has {len(tiles)} indicators; at most {MAX_INDICATORS}")
+        if len(_INDICATORS) < 4096:
+            _INDICATORS[text] = tiles
     return tiles
-
-
-@functools.lru_cache(maxsize=4096)
-def _parse_cached(text: str) -> tuple[int, ...]:
-    return parse_tiles(text)
 
 
 def _count(value: Any, key: str) -> int:
@@ -212,6 +257,9 @@ def _preset_rules(name: str | None) -> Rules:
     return Rules.from_json(name)
 
 
+DEFAULT_RULES = _preset_rules(None)  # kept by the cache: the presets are few
+
+
 @functools.lru_cache(maxsize=64)
 def _rules_of_text(text: str) -> Rules:
     return Rules.from_json(json.loads(text))
@@ -222,19 +270,19 @@ def _rules_of_text(text: str) -> Rules:
 # classes, melds are kept too, and Hand.__post_init__ does not check again. Anything
 # unusual (a suit written twice or out of order, a bad key) returns None and goes
 # through Hand.from_json, which names the error.
-_HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+# Speed: possessive runs (++): a run not followed by its suit letter is given up at
+# once, not retried one digit shorter (no shorter run can meet the letter either).
+_HAND = re.compile(r"(?:([0-9]++)m)?(?:([0-9]++)p)?(?:([0-9]++)s)?(?:([1-7]++)z)?")
 
 
-class _Run(NamedTuple):
-    tiles: tuple[int, ...]
-    counts: tuple[int, ...]  # the group's counts
-    bits: int  # scoring.tiles.tile_bits of the tiles
-    parts: tuple[Part, ...]  # scoring.hand.group_parts of the counts
-
+# A run's tiles, its group's counts, the tiles' scoring.tiles.tile_bits and
+# scoring.hand.group_parts of the counts. Speed: a plain tuple, not a named tuple,
+# so unpacking it takes the interpreter's quick path for exact tuples.
+_Run = tuple[tuple[int, ...], tuple[int, ...], int, tuple[Part, ...]]
 
 # One dict per group, from the digits of its run to the run; None: the group is empty.
 _RUNS: tuple[dict[str | None, _Run], ...] = tuple(
-    {None: _Run((), (0,) * (end - start), 0, group_parts(start, runs, (0,) * (end - start)))}
+    {None: ((), (0,) * (end - start), 0, group_parts(start, runs, (0,) * (end - start)))}
     for start, end, runs in GROUPS
 )
 
@@ -245,7 +293,7 @@ def _new_run(group: int, digits: str | None) -> _Run:
     tiles = parse_tiles(digits + SUITS[group])
     start, end, runs = GROUPS[group]
     counts = tile_counts(tiles)[start:end]
-    run = _Run(tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
+    run = (tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
     if len(_RUNS[group]) < 16384:
         _RUNS[group][digits] = run
     return run
@@ -258,15 +306,15 @@ def _concealed_tiles(
     suit (None: no tile of that suit)."""
     m, p, s, z = runs
     manzu, pinzu, souzu, honors = _RUNS
-    m_run = manzu.get(m) or _new_run(0, m)
-    p_run = pinzu.get(p) or _new_run(1, p)
-    s_run = souzu.get(s) or _new_run(2, s)
-    z_run = honors.get(z) or _new_run(3, z)
+    m_tiles, m_counts, m_bits, m_parts = manzu.get(m) or _new_run(0, m)
+    p_tiles, p_counts, p_bits, p_parts = pinzu.get(p) or _new_run(1, p)
+    s_tiles, s_counts, s_bits, s_parts = souzu.get(s) or _new_run(2, s)
+    z_tiles, z_counts, z_bits, z_parts = honors.get(z) or _new_run(3, z)
     return (
-        m_run.tiles + p_run.tiles + s_run.tiles + z_run.tiles,
-        m_run.counts + p_run.counts + s_run.counts + z_run.counts,
-        m_run.bits | p_run.bits | s_run.bits | z_run.bits,
-        (m_run.parts, p_run.parts, s_run.parts, z_run.parts),
+        m_tiles + p_tiles + s_tiles + z_tiles,
+        m_counts + p_counts + s_counts + z_counts,
+        m_bits | p_bits | s_bits | z_bits,
+        (m_parts, p_parts, s_parts, z_parts),
     )
 
 

@@ -477,12 +477,42 @@ def test_each_flag_has_its_own_kept_situation(flag):
 
 
 @pytest.mark.parametrize("odd", [1, 0, 1.0, None])
-def test_a_kept_situation_never_takes_a_number_for_a_flag(odd):
-    data = {"hand": "123m456p789s11555z", "win": "1z"}
-    HandToScore.from_json({**data, "riichi": bool(odd)})
+@pytest.mark.parametrize("flag", ["tsumo", "riichi", "ippatsu", "haitei"])
+@pytest.mark.parametrize("rare", [{}, {"rinshan": False}])
+def test_a_kept_situation_never_takes_a_number_for_a_flag(odd, flag, rare):
+    data = {"hand": "123m456p789s11555z", "win": "1z", **rare}
+    HandToScore.from_json({**data, flag: bool(odd)})
 
-    with pytest.raises(ScoringError, match="riichi must be true or false"):
-        HandToScore.from_json({**data, "riichi": odd})
+    with pytest.raises(ScoringError, match=f"{flag} must be true or false"):
+        HandToScore.from_json({**data, flag: odd})
+
+
+@pytest.mark.parametrize(
+    "extras",
+    [
+        {},
+        {"dora": "1m", "ura": "2z", "honba": 3, "riichi_sticks": 2},
+        {"dora": "1m", "rules": "tenhou"},
+        {"honba": 10_000_000, "riichi_sticks": 0},
+        {"honba": True},
+        {"riichi_sticks": 1.0},
+        {"honba": -1},
+        {"riichi_sticks": 10_000_001},
+        {"dora": "123456m"},
+        {"ura": 5},
+        {"dora": "1x"},
+    ],
+)
+def test_the_quick_test_of_indicators_and_counts_agrees_with_the_full_parse(extras):
+    from scoring.score import _extras
+
+    data = {"hand": "123m456p789s11555z", "win": "1z", **extras}
+    for _ in range(2):  # the second time, its indicators are known
+        try:
+            assert HandToScore.from_json(data)[3:] == _extras(data)
+        except ScoringError as error:
+            with pytest.raises(type(error), match=re.escape(str(error))):
+                _extras(data)
 
 
 def test_a_hand_without_a_melds_key_takes_the_short_parse():
