@@ -156,7 +156,8 @@ def _extras(
 # else. Other hands' keys hold every flag's id: while True and False live no other
 # object can have their ids.
 _SITUATIONS: dict[tuple[Any, ...], tuple[Situation, WinContext]] = {}
-_RARE_KEYS = frozenset(ALL_FLAGS).union(["robbed_kan"]) - {"tsumo", "riichi", "ippatsu"}
+# A tuple, not a set: isdisjoint walks it, and a tuple is quicker to walk.
+_RARE_KEYS = (*(f for f in ALL_FLAGS if f not in ("tsumo", "riichi", "ippatsu")), "robbed_kan")
 
 
 def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
@@ -318,12 +319,9 @@ def _concealed_tiles(
     )
 
 
-class _Meld(NamedTuple):
-    meld: Meld
-    part: Part
-    copies: tuple[tuple[int, int], ...]  # (kind, how many of its tiles are that kind)
-    bits: int  # scoring.tiles.tile_bits of its tiles
-
+# A parsed meld, its part, its (kind, how many of its tiles are that kind) pairs and
+# the scoring.tiles.tile_bits of its tiles. Speed: a plain tuple, as _Run.
+_Meld = tuple[Meld, Part, tuple[tuple[int, int], ...], int]
 
 _MELDS: dict[tuple[str, str], _Meld] = {}
 
@@ -331,7 +329,7 @@ _MELDS: dict[tuple[str, str], _Meld] = {}
 def _new_meld(meld_kind: str, tiles: str) -> _Meld:
     meld = Meld.parse(meld_kind, tiles)
     kinds = [kind(tile) for tile in meld.tiles]
-    found = _Meld(
+    found = (
         meld,
         single_meld_part(meld_block(meld)),
         tuple((tile_kind, kinds.count(tile_kind)) for tile_kind in sorted(set(kinds))),
@@ -346,13 +344,14 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     """Return the hand of valid input whose suits come once each, in order, checked
     in the general path's order (so errors are the same); otherwise None."""
     get = data.get
-    text, win, melds = get("hand"), get("win"), get("melds", NO_MELDS_GIVEN)
+    text: Any = get("hand")
+    win, melds = get("win"), get("melds", NO_MELDS_GIVEN)
     win_tile = WIN_OF_NAME.get(win) if type(win) is str else None
     match = _HAND.fullmatch(text) if type(text) is str else None
     if match is None or win_tile is None or type(melds) is not list or len(melds) > 4:
         return None
     runs = match.groups()
-    if len(match.string) - 4 + runs.count(None) != 14 - 3 * len(melds):
+    if len(text) - 4 + runs.count(None) != 14 - 3 * len(melds):
         return None  # the wrong number of tiles (checked before the runs are kept)
     found = _fast_melds(melds) if melds else []
     if found is None:
@@ -373,22 +372,39 @@ def _melded_hand(
     fifth copy or a second red five."""
     concealed, counts, bits, groups = parsed
     all_counts = list(counts)
-    for each in melds:
-        bits |= each.bits
-        for tile_kind, copies in each.copies:
-            all_counts[tile_kind] += copies
+    meld_list, parts = [], []
+    for meld, part, copies, meld_bits in melds:
+        meld_list.append(meld)
+        parts.append(part)
+        bits |= meld_bits
+        for tile_kind, count in copies:
+            all_counts[tile_kind] += count
             if all_counts[tile_kind] > 4:
                 return None
-    meld_values = tuple([each.meld for each in melds])
+    meld_values = tuple(meld_list)
+    meld_part = parts[0] if len(parts) == 1 else _joined_part(tuple(parts))
     tiles = None  # all the tiles: worked out here only when a red five must be checked
     if bits & RED:
         tiles = concealed + sum([meld.tiles for meld in meld_values], ())
         if not _has_one_red_at_most(tiles):
             return None
-    meld_part = melds[0].part if len(melds) == 1 else join_parts([each.part for each in melds])
     return _trusted_hand(
         concealed, win, meld_values, counts, tuple(all_counts), bits, groups, meld_part, tiles
     )
+
+
+# Speed: the joined part of each run of melds' parts, kept (a batch has few). Exact:
+# the key holds the parts themselves.
+_JOINED: dict[tuple[Part, ...], Part] = {}
+
+
+def _joined_part(parts: tuple[Part, ...]) -> Part:
+    joined = _JOINED.get(parts)
+    if joined is None:
+        joined = join_parts(parts)
+        if len(_JOINED) < 16384:
+            _JOINED[parts] = joined
+    return joined
 
 
 NO_MELDS_GIVEN: list[Any] = []  # never changed
@@ -400,18 +416,22 @@ WIN_OF_NAME = {name: (tile, kind(tile)) for name, tile in TILE_OF_NAME.items()}
 
 def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
     """Return the melds, parsed, if every one is a {kind, tiles} object of strings."""
+    found: list[Any] = []  # each a _Meld, or None if not seen before
     for meld in melds:
-        if (
-            type(meld) is not dict
-            or type(meld.get("kind")) is not str
-            or type(meld.get("tiles")) is not str
-        ):
+        if type(meld) is not dict:
             return None
-    return [_MELDS.get((m["kind"], m["tiles"])) or _new_meld(m["kind"], m["tiles"]) for m in melds]
+        meld_kind, tiles = meld.get("kind"), meld.get("tiles")
+        if type(meld_kind) is not str or type(tiles) is not str:
+            return None
+        found.append(_MELDS.get((meld_kind, tiles)))
+    if None in found:  # a meld not seen before: parsed once all are known to be strings
+        return [each or _new_meld(m["kind"], m["tiles"]) for each, m in zip(found, melds)]
+    return found
 
 
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
-    return all(tiles.count(red) <= 1 for red in RED_FIVES)
+    red_m, red_p, red_s = RED_FIVES  # Speed: written out, no generator
+    return tiles.count(red_m) <= 1 and tiles.count(red_p) <= 1 and tiles.count(red_s) <= 1
 
 
 def _trusted_hand(

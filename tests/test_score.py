@@ -373,6 +373,24 @@ def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
     assert _outcome(data) == _outcome(reverse)
 
 
+@pytest.mark.parametrize(
+    ("concealed", "melds"),
+    [
+        ("456p789s11z", ["pon 777z", "chi 123m"]),
+        ("456p789s11z", ["chi 123m", "pon 777z"]),
+        ("789m11z", ["kan 1111p", "pon 777z", "chi 406s"]),
+        ("11z", ["pon 222m", "chi 345p", "ankan 6666s", "pon 555z"]),
+    ],
+)
+def test_the_short_parse_joins_several_melds_as_the_general_one(concealed, melds):
+    data = _hand(concealed, "1z", *melds)
+    general = Hand.from_json(data)
+    for _ in range(2):  # the second time, the joined part is the kept one
+        short = HandToScore.from_json(data).hand
+        assert (short.melds, short.meld_part) == (general.melds, general.meld_part)
+        assert (short.all_counts, short.tile_bits) == (general.all_counts, general.tile_bits)
+
+
 def _outcome(data: dict[str, Any]) -> Any:
     try:
         return score_hand(data)
