@@ -34,7 +34,7 @@ from scoring.errors import ScoringError
 from scoring.fu import fu
 from scoring.hand import Hand, read_parts
 from scoring.score import HandToScore, score_hand
-from scoring.tiles import KINDS, format_tiles, kind, tile_counts, tile_name
+from scoring.tiles import KINDS, kind, tile_counts, tile_name
 
 HANDS = 10_000
 SEED = 4
@@ -128,9 +128,7 @@ def _hand_object(rng: random.Random, hand: Hand) -> dict[str, Any]:
     counts = tuple(c + (k == dora) for k, c in enumerate(counts))
     ura = rng.choice([k for k in range(KINDS) if counts[k] < 4])
     return {
-        "hand": format_tiles(hand.concealed),
-        "win": tile_name(hand.win),
-        "melds": [meld.to_json() for meld in hand.melds],
+        **hand.to_json(),
         "tsumo": rng.random() < 0.5,
         "riichi": riichi,
         "ippatsu": riichi and rng.random() < 0.15,

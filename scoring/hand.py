@@ -248,6 +248,18 @@ class Hand:
         """
         return cls(parse_tiles(concealed), parse_tile(win), tuple(melds))
 
+    def to_json(self) -> dict[str, Any]:
+        """Return the hand, win and melds of a FORMATS.md section 2 object.
+
+        >>> Hand.parse("234m406p789s22z", "2z", [Meld.parse("pon", "777z")]).to_json()
+        {'hand': '234m406p789s22z', 'win': '2z', 'melds': [{'kind': 'pon', 'tiles': '777z'}]}
+        """
+        return {
+            "hand": format_tiles(self.concealed),
+            "win": tile_name(self.win),
+            "melds": [meld.to_json() for meld in self.melds],
+        }
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Hand:
         """Return the hand of a FORMATS.md section 2 object (its hand, win and melds)."""

@@ -325,9 +325,7 @@ def test_every_generated_hand_scores_or_is_a_clean_no_yaku(rng, tsumo, seat):
     hand = complete_hand(rng)
     closed = all(not meld.is_open for meld in hand.melds)
     data = {
-        "hand": format_tiles(hand.concealed),
-        "win": tile_name(hand.win),
-        "melds": [meld.to_json() for meld in hand.melds],
+        **hand.to_json(),
         "tsumo": tsumo,
         "riichi": closed,
         "seat_wind": seat,
@@ -355,9 +353,7 @@ def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
     """Suits written in reverse order skip the short path for valid input."""
     hand = complete_hand(rng)
     data = {
-        "hand": format_tiles(hand.concealed),
-        "win": tile_name(hand.win),
-        "melds": [meld.to_json() for meld in hand.melds],
+        **hand.to_json(),
         "tsumo": tsumo,
         "dora": "1z",
     }

@@ -17,7 +17,7 @@ from scoring.errors import ScoringError
 from scoring.fu import fu
 from scoring.hand import readings
 from scoring.score import HandToScore, score_hand
-from scoring.tiles import RED_FIVES, check_copies, format_tiles, tile_name
+from scoring.tiles import RED_FIVES, check_copies
 from scoring.value import HandValue, base_points, limit_name, win_payments
 from scoring.yaku import YAKU, YakuHan, find_yaku, hand_shape
 
@@ -110,9 +110,7 @@ def _hand_object(rng: random.Random) -> dict[str, Any]:
     tsumo, seat = rng.random() < 0.5, rng.choice("ESWN")
     riichi = closed and rng.random() < 0.5
     data = {
-        "hand": format_tiles(hand.concealed),
-        "win": tile_name(hand.win),
-        "melds": [meld.to_json() for meld in hand.melds],
+        **hand.to_json(),
         "tsumo": tsumo,
         "riichi": riichi,
         "ippatsu": riichi and rng.random() < 0.2,
