@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.errors import ScoringError, shown
@@ -137,7 +137,7 @@ class RoundResult:
     state: GameState
     values: tuple[HandValue, ...] = ()  # each win's value, in the order of outcome.wins
     # each win's scored hand (FORMATS.md section 2 result) if entered as tiles, else None
-    hands: tuple[Mapping[str, Any] | None, ...] = ()
+    hands: tuple[Mapping[str, Any] | None, ...] = field(default=(), hash=False)
 
     @property
     def deltas(self) -> tuple[int, ...]:

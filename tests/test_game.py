@@ -502,6 +502,7 @@ def test_a_hand_given_as_tiles_is_scored_and_kept_with_the_round():
     assert [y["name"] for y in scored["yaku"]] == ["double_riichi", "pinfu"]
     assert scored["wait"] == "ryanmen" and scored["payments"] == {"ron": 3900}
     assert result.values[0] == HandValue(han=3, fu=30)
+    assert hash(result) == hash(play(start(Rules()), outcome, Rules()))  # still a value
 
 
 # Words
