@@ -6,7 +6,6 @@ among the winds, Red → White among the dragons. Dora add han but never make a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scoring.tiles import EAST, HAKU, KINDS, NORTH, kind
@@ -33,20 +32,9 @@ def dora_kind(indicator: int) -> int:
     return NEXT_KIND[kind(indicator)]
 
 
-def count_dora(counts: Sequence[int], indicators: Iterable[int]) -> int:
-    """Return how many dora 34 counts hold: one per tile per indicator pointing at it.
-
-    >>> from scoring.tiles import parse_tiles, tile_counts
-    >>> count_dora(tile_counts(parse_tiles("111m")), parse_tiles("9m9m"))
-    6
-    """
-    found = 0
-    for indicator in indicators:
-        found += counts[DORA_OF_TILE[indicator]]
-    return found
-
-
-DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))  # red fives too
+# The kind each tile code makes dora when it is an indicator (red fives too); a hand
+# holds counts[DORA_OF_TILE[indicator]] dora per indicator (scoring.score._dora).
+DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))
 
 
 class DoraCount(NamedTuple):

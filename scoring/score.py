@@ -642,7 +642,7 @@ def _check_chankan(
 def _dora(request: HandToScore) -> DoraCount:
     hand, situation, _, indicators, ura, _, _, rules = request
     counts = hand.all_counts
-    # Speed: scoring.dora.count_dora and dora_count written out (a hand has one or two
+    # Speed: the dora counts and dora_count written out (a hand has one or two
     # indicators, so the calls cost more than the loops).
     dora = aka = found_ura = 0
     for tile in indicators:
