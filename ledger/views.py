@@ -310,15 +310,15 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             game = session.game([*session.outcomes(), form.cleaned_data["outcome"]])
-            state, played = game.to_json(), game.rounds[-1]
+            played = game.rounds[-1]
             preview["hands"] = [
                 (names[win.winner], _hand_text(hand))
                 for win, hand in zip(played.outcome.wins, played.hands)
                 if hand is not None
             ]
-            preview["deltas"] = state["rounds"][-1]["deltas"]
-            preview["scores"] = state["rounds"][-1]["scores"]
-            preview["finished"] = state.get("finished", False)
+            preview["deltas"] = list(played.deltas)
+            preview["scores"] = list(played.state.scores)
+            preview["finished"] = game.state.finished
         except ScoringError as error:
             preview["error"] = str(error)
     else:
