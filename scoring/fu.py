@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoring.errors import BadHandError, shown
@@ -34,10 +35,11 @@ from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 WIND_LETTERS = "ESWN"
 
 
-class WinContext(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class WinContext:
     """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win.
 
-    A named tuple, not a dataclass: a batch makes one per hand.
+    Slots, as ``scoring.yaku.Situation``: kept per set of flags and winds.
     """
 
     tsumo: bool = False
