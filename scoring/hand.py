@@ -16,7 +16,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from scoring.errors import (
     BadHandError,
@@ -140,22 +140,30 @@ class Reading(NamedTuple):
         }
 
 
-class Part(NamedTuple):
-    """The sets (and pair) of one group's reading, or of a hand's melds, with the
-    facts a ``Reading`` gathers from them. ``wins[offset]`` lists where the kind
-    ``start + offset`` of the group can be the winning tile: (index of the set in
-    ``blocks`` or ``PAIR``, wait shape)."""
-
-    blocks: tuple[Block, ...]
-    pair: int
-    runs: int
-    run_count: int
-    twins: int
-    triplets: int
-    concealed: int
-    outside: bool
-    wins: tuple[tuple[tuple[int, str], ...], ...] = ()
-    quads: int = 0
+# The sets (and pair) of one group's reading, or of a hand's melds, with the facts a
+# ``Reading`` gathers from them: (blocks, pair, runs, run_count, twins, triplets,
+# concealed, outside, wins, quads), as ``make_part`` makes them. ``wins[offset]``
+# lists where the kind ``start + offset`` of the group can be the winning tile:
+# (index of the set in ``blocks`` or ``PAIR``, wait shape). Speed: a plain tuple,
+# not a named tuple: _regular unpacks five per hand, and the interpreter unpacks
+# only exact tuples on its quick path (about 350 instructions for ten fields, not
+# 900).
+Part = tuple[
+    tuple[Block, ...],  # blocks
+    int,  # pair: its kind, or NO_PAIR
+    int,  # runs: bit k set when a sequence starts at kind k
+    int,  # run_count
+    int,  # twins
+    int,  # triplets: bit k set for a triplet or quad of kind k
+    int,  # concealed: triplets and quads not called
+    bool,  # outside
+    tuple[tuple[tuple[int, str], ...], ...],  # wins
+    int,  # quads
+]
+# The fields read alone (Final, so that mypy knows each field's type).
+PART_PAIR: Final = 1
+PART_WINS: Final = 8
+PART_QUADS: Final = 9
 
 
 def make_part(
@@ -164,23 +172,24 @@ def make_part(
     """Return the facts of sets and a pair; the ``size`` kinds from ``start`` get their
     win places.
 
-    >>> part = make_part((block(SEQUENCE, 0), block(SEQUENCE, 0)), 8, 0, 9)
-    >>> part.twins, part.outside, part.wins[8]
+    >>> _, _, _, _, twins, _, _, outside, wins, _ = make_part(
+    ...     (block(SEQUENCE, 0), block(SEQUENCE, 0)), 8, 0, 9)
+    >>> twins, outside, wins[8]
     (1, True, ((-1, 'tanki'),))
     """
     run_tiles = sorted(each.tile for each in blocks if each.kind == SEQUENCE)
     triplets = [each for each in blocks if each.kind != SEQUENCE]
-    return Part(
-        blocks=blocks,
-        pair=pair,
-        runs=sum({1 << tile for tile in run_tiles}),
-        run_count=len(run_tiles),
-        twins=_twins(run_tiles),
-        triplets=sum(1 << each.tile for each in triplets),
-        concealed=sum(1 for each in triplets if not each.is_open),
-        outside=(pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, blocks)),
-        wins=tuple(_win_places(blocks, pair, start + offset) for offset in range(size)),
-        quads=sum(1 for each in triplets if each.kind == QUAD),
+    return (
+        blocks,
+        pair,
+        sum({1 << tile for tile in run_tiles}),
+        len(run_tiles),
+        _twins(run_tiles),
+        sum(1 << each.tile for each in triplets),
+        sum(1 for each in triplets if not each.is_open),
+        (pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, blocks)),
+        tuple(_win_places(blocks, pair, start + offset) for offset in range(size)),
+        sum(1 for each in triplets if each.kind == QUAD),
     )
 
 
@@ -309,7 +318,7 @@ class Hand:
     @property
     def quads(self) -> int:
         """Return how many kans the melds hold."""
-        return self.meld_part.quads
+        return self.meld_part[PART_QUADS]
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -343,7 +352,7 @@ def read_parts(
         counts = tuple(counts)
     choices = _choices(groups or group_tables(counts))
     found = _regular(choices, win, melds) if choices else []
-    if not melds.blocks:
+    if not melds[0]:  # no melds' blocks
         # Speed: most hands hold a single tile of some kind, found in a few steps,
         # before two counts over all 34 kinds.
         if 1 not in counts and counts.count(2) == 7 and counts.count(0) == KINDS - 7:
@@ -389,7 +398,8 @@ def _choices(groups: Groups) -> list[Choice]:
     m, p, s, z = groups
     if not (m and p and s and z):
         return []
-    if (m[0].pair >= 0) + (p[0].pair >= 0) + (s[0].pair >= 0) + (z[0].pair >= 0) != 1:
+    pairs = (m[0][PART_PAIR] >= 0) + (p[0][PART_PAIR] >= 0) + (s[0][PART_PAIR] >= 0)
+    if pairs + (z[0][PART_PAIR] >= 0) != 1:
         return []
     if len(m) == len(p) == len(s) == len(z) == 1:
         return [(m[0], p[0], s[0], z[0])]
@@ -420,7 +430,7 @@ def _regular(choices: list[Choice], win: int, melds: Part) -> list[Reading]:
         outside = m_outside and p_outside and s_outside and z_outside and meld_outside
         # The index in sets of the winning group's first set, without a list to sum.
         first = (0, len(m_sets), len(m_sets) + len(p_sets), len(suits))[group]
-        for index, shape in choice[group].wins[offset]:
+        for index, shape in choice[group][PART_WINS][offset]:
             at = PAIR if index == PAIR else first + index
             found.append(
                 _new_reading(
@@ -454,9 +464,9 @@ NO_MELDS = make_part(())
 
 
 def meld_part(melds: tuple[Block, ...]) -> Part:
-    """Return the facts of a hand's melds (``Part.concealed`` counts its ankan).
+    """Return the facts of a hand's melds (their part's ``concealed`` counts its ankan).
 
-    >>> meld_part((block(QUAD, 27), block(SEQUENCE, 0, True))).quads
+    >>> meld_part((block(QUAD, 27), block(SEQUENCE, 0, True)))[PART_QUADS]
     1
     """
     return join_parts([single_meld_part(each) for each in melds])
@@ -475,19 +485,30 @@ def join_parts(parts: Sequence[Part]) -> Part:
         return NO_MELDS
     joined = parts[0]
     for part in parts[1:]:
-        joined = Part._make(
-            (
-                joined.blocks + part.blocks,
-                NO_PAIR,
-                joined.runs | part.runs,
-                joined.run_count + part.run_count,
-                0,
-                joined.triplets | part.triplets,
-                joined.concealed + part.concealed,
-                joined.outside and part.outside,
-                (),
-                joined.quads + part.quads,
-            )
+        blocks, _, runs, run_count, _, triplets, concealed, outside, _, quads = joined
+        (
+            more,
+            _,
+            more_runs,
+            more_count,
+            _,
+            more_triplets,
+            more_concealed,
+            more_outside,
+            _,
+            more_quads,
+        ) = part
+        joined = (
+            blocks + more,
+            NO_PAIR,
+            runs | more_runs,
+            run_count + more_count,
+            0,
+            triplets | more_triplets,
+            concealed + more_concealed,
+            outside and more_outside,
+            (),
+            quads + more_quads,
         )
     return joined
 
@@ -495,7 +516,7 @@ def join_parts(parts: Sequence[Part]) -> Part:
 def group_parts(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[Part, ...]:
     """Return every reading of one group's counts as a ``Part``, as ``group_readings``.
 
-    >>> [part.twins for part in group_parts(0, True, (2, 2, 2, 0, 0, 0, 0, 0, 0))]
+    >>> [twins for _, _, _, _, twins, *_ in group_parts(0, True, (2, 2, 2, 0, 0, 0, 0, 0, 0))]
     [1]
     """
     table = _PARTS[start].get(counts)

@@ -17,7 +17,17 @@ from typing import Any, NamedTuple
 
 from scoring.errors import BadFlagsError, BadHandError, shown
 from scoring.fu import WinContext, is_pinfu_shape
-from scoring.hand import KOKUSHI, KOKUSHI_13, REGULAR, RYANMEN, SHANPON, TANKI, Hand, Reading
+from scoring.hand import (
+    KOKUSHI,
+    KOKUSHI_13,
+    PART_QUADS,
+    REGULAR,
+    RYANMEN,
+    SHANPON,
+    TANKI,
+    Hand,
+    Reading,
+)
 from scoring.rules import Rules
 from scoring.tiles import CHUN, EAST, HAKU, HATSU, HONOR, NORTH, NOT_GREEN, SIMPLE, TERMINAL, kind
 
@@ -297,7 +307,7 @@ def hand_shape(hand: Hand) -> HandShape:
     >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
     'chuuren_9'
     """
-    bits, quads = hand.tile_bits, hand.meld_part.quads  # Speed: not the quads property
+    bits, quads = hand.tile_bits, hand.meld_part[PART_QUADS]  # Speed: not the quads property
     key = (bits, quads, hand.all_counts[HATSU] > 0)
     shape = _SHAPES.get(key) or _new_shape(key)
     if shape.suits == 1 and not bits & HONOR and not hand.melds:
