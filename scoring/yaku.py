@@ -376,13 +376,14 @@ def find_yaku(
     """
     closed = reading.is_closed
     regular = reading.form == REGULAR
-    table = _han_tables(rules)[closed]
+    entry = _HAN_TABLES.get(id(rules))  # Speed: _han_tables' lookup, written out
+    table = (entry[1] if entry is not None and entry[0] is rules else _han_tables(rules))[closed]
     # Speed: a quick test before the full one, written out (one call less per reading):
     # a yakuman needs special tiles or flags, four concealed triplets, four kans or
     # three honor triplets.
     if (
         shape.yakuman_tiles
-        or reading.form == KOKUSHI
+        or (not regular and reading.form == KOKUSHI)
         or (regular and (reading.concealed == 4 or (reading.triplets >> EAST).bit_count() >= 3))
         or shape.quads == 4
         or situation.tenhou
