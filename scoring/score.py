@@ -106,30 +106,77 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
+        if type(data) is dict and len(data) == len(USUAL_KEYS):
+            found = _from_usual_keys(data)
+            if found is not None:
+                return found
         if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
         situation, context = _situation(data)
-        hand = _fast_hand(data) or Hand.from_json(data)
-        dora, ura = get("dora", ""), get("ura", "")
-        honba, sticks = get("honba", 0), get("riichi_sticks", 0)
-        # Speed: the usual rest (indicators seen before, whole numbers, no rules) passes
-        # one test here, without five calls; _extras parses anything else or names its
-        # error. tuple.__new__, not cls(...), whose generated __new__ takes twice as long.
-        if type(dora) is type(ura) is str and type(honba) is type(sticks) is int:
-            dora_tiles, ura_tiles = _INDICATORS.get(dora), _INDICATORS.get(ura)
-            if (
-                dora_tiles is not None
-                and ura_tiles is not None
-                and 0 <= honba <= LARGEST
-                and 0 <= sticks <= LARGEST
-                and get("rules") is None
-            ):
-                return _new_tuple(
-                    cls,
-                    (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
-                )
-        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+        hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
+        hand = hand or Hand.from_json(data)
+        if get("rules") is not None:
+            return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+        extras = get("dora", ""), get("ura", ""), get("honba", 0), get("riichi_sticks", 0)
+        return _request(hand, situation, context, extras, data)
+
+
+USUAL_KEYS = (
+    *("hand", "win", "melds", "tsumo", "riichi", "ippatsu", "seat_wind", "round_wind"),
+    *("dora", "ura", "honba", "riichi_sticks"),
+)
+
+
+def _from_usual_keys(data: dict[str, Any]) -> HandToScore | None:
+    """Return the hand of an object with the twelve USUAL_KEYS, checked in the general
+    path's order (so errors are the same); None if it has another key."""
+    # Speed: subscripts, quicker than get. Twelve keys that are the usual twelve
+    # leave no room for a rare flag, a robbed kan or rules.
+    try:
+        text, win, melds = data["hand"], data["win"], data["melds"]
+        tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
+        key = (
+            *(tsumo is True, tsumo is False, riichi is True, riichi is False),
+            *(ippatsu is True, ippatsu is False, data["seat_wind"], data["round_wind"]),
+        )
+        extras = data["dora"], data["ura"], data["honba"], data["riichi_sticks"]
+    except KeyError:
+        return None
+    try:
+        situation, context = _SITUATIONS[key]
+    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
+        situation, context = _new_situation(data, key)
+    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
+    return _request(hand, situation, context, extras, data)
+
+
+def _request(
+    hand: Hand,
+    situation: Situation,
+    context: WinContext,
+    extras: tuple[Any, Any, Any, Any],
+    data: Mapping[str, Any],
+) -> HandToScore:
+    """Return the hand to score with the extras (dora, ura, honba, riichi sticks) of a
+    hand object without rules."""
+    dora, ura, honba, sticks = extras
+    # Speed: the usual extras (indicators seen before, whole numbers) pass one test
+    # here, without five calls; _extras parses anything else or names its error.
+    # tuple.__new__, not HandToScore(...), whose generated __new__ takes twice as long.
+    if type(dora) is type(ura) is str and type(honba) is type(sticks) is int:
+        dora_tiles, ura_tiles = _INDICATORS.get(dora), _INDICATORS.get(ura)
+        if (
+            dora_tiles is not None
+            and ura_tiles is not None
+            and 0 <= honba <= LARGEST
+            and 0 <= sticks <= LARGEST
+        ):
+            return _new_tuple(
+                HandToScore,
+                (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
+            )
+    return _new_tuple(HandToScore, (hand, situation, context, *_extras(data)))
 
 
 def _extras(
@@ -340,12 +387,10 @@ def _new_meld(meld_kind: str, tiles: str) -> _Meld:
     return found
 
 
-def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
-    """Return the hand of valid input whose suits come once each, in order, checked
-    in the general path's order (so errors are the same); otherwise None."""
-    get = data.get
-    text: Any = get("hand")
-    win, melds = get("win"), get("melds", NO_MELDS_GIVEN)
+def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
+    """Return the hand of valid input (a hand object's hand, win and melds) whose
+    suits come once each, in order, checked in the general path's order (so errors
+    are the same); otherwise None."""
     win_tile = WIN_OF_NAME.get(win) if type(win) is str else None
     match = _HAND.fullmatch(text) if type(text) is str else None
     if match is None or win_tile is None or type(melds) is not list or len(melds) > 4:
