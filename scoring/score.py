@@ -79,6 +79,7 @@ MAX_INDICATORS = 5  # the first dora indicator and four kan dora
 RENHOU_MANGAN = (YakuHan("renhou", 5),)
 NO_DORA = DoraCount()
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 YAKUMAN_BASE = 8000
 
 
@@ -511,8 +512,11 @@ def _trusted_hand(
 ) -> Hand:
     """Return a Hand whose checks already passed, without running them again, with
     what was worked out on the way (all its tiles, if None, when first asked)."""
-    hand = object.__new__(Hand)
-    kept = vars(hand)  # set one by one: quicker than update(**values)
+    # Speed: object.__new__ kept in a name (no attribute look-up), and the instance
+    # dict read as __dict__, quicker than a call of vars; set one by one: quicker than
+    # update(**values) or a new dict.
+    hand = _new_object(Hand)
+    kept = hand.__dict__
     kept["concealed"] = concealed
     kept["win"] = win
     kept["melds"] = melds
