@@ -474,6 +474,7 @@ NO_MELDS_GIVEN: list[Any] = []  # never changed
 
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
 WIN_OF_NAME = {name: (tile, kind(tile)) for name, tile in TILE_OF_NAME.items()}
+KIND_OF_TILE = tuple(kind(tile) for tile in range(KINDS + len(RED_FIVES)))
 
 
 def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
@@ -592,7 +593,8 @@ def score(request: HandToScore) -> HandScore:
     # Speed: the request is unpacked here only, and its helpers take the fields they
     # need (a named tuple unpacks by the slow, generic path).
     hand, situation, context, indicators, ura, honba, sticks, rules = request
-    found = read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups) or readings(hand)
+    win = KIND_OF_TILE[hand.win]  # Speed: an index, not a call of kind
+    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
     _check(hand, situation, indicators + ura, rules, found)
     dora = _dora(hand, situation, indicators, ura, rules)
     terms = situation, honba, sticks, rules
