@@ -14,7 +14,7 @@ import functools
 import json
 import operator
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scoring.dora import DORA_OF_TILE, SHARED_COUNTS, DoraCount, dora_count
@@ -701,18 +701,14 @@ def _check(
         )
     if situation.chankan:
         _check_chankan(hand, situation, found, rules)
-    if indicators and _may_hold_extra_copies(indicators, hand.all_counts):
-        check_copies(hand.all_tiles + indicators)
-
-
-def _may_hold_extra_copies(indicators: tuple[int, ...], counts: Sequence[int]) -> bool:
-    """Return whether indicators might be a fifth copy or a second red five (then they
-    are checked in full): a red five, or a kind the hand and the indicators hold more
-    than four of."""
+    # Indicators that might be a fifth copy or a second red five are checked in full: a
+    # red five, or a kind the hand and the indicators hold more than four of. Speed:
+    # written out, not a call (a hand has one or two indicators).
+    counts = hand.all_counts
     for tile in indicators:
-        if tile >= RED_FIVES[0] or counts[tile] + indicators.count(tile) > 4:
-            return True
-    return False
+        if tile >= FIRST_RED or counts[tile] + indicators.count(tile) > 4:
+            check_copies(hand.all_tiles + indicators)
+            break
 
 
 def _check_chankan(
@@ -757,6 +753,7 @@ def _dora(
 
 
 RED_M, RED_P, RED_S = RED_FIVES
+FIRST_RED = RED_M  # every red five's code is at least this
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
