@@ -14,7 +14,7 @@ import functools
 import json
 import operator
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scoring.dora import DORA_OF_TILE, SHARED_COUNTS, DoraCount, dora_count
@@ -79,6 +79,7 @@ MAX_INDICATORS = 5  # the first dora indicator and four kan dora
 RENHOU_MANGAN = (YakuHan("renhou", 5),)
 NO_DORA = DoraCount()
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 YAKUMAN_BASE = 8000
 
 
@@ -106,30 +107,80 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
+        if type(data) is dict and len(data) == len(USUAL_KEYS):
+            found = _from_usual_keys(data)
+            if found is not None:
+                return found
         if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
         situation, context = _situation(data)
-        hand = _fast_hand(data) or Hand.from_json(data)
-        dora, ura = get("dora", ""), get("ura", "")
-        honba, sticks = get("honba", 0), get("riichi_sticks", 0)
-        # Speed: the usual rest (indicators seen before, whole numbers, no rules) passes
-        # one test here, without five calls; _extras parses anything else or names its
-        # error. tuple.__new__, not cls(...), whose generated __new__ takes twice as long.
-        if type(dora) is type(ura) is str and type(honba) is type(sticks) is int:
-            dora_tiles, ura_tiles = _INDICATORS.get(dora), _INDICATORS.get(ura)
-            if (
-                dora_tiles is not None
-                and ura_tiles is not None
-                and 0 <= honba <= LARGEST
-                and 0 <= sticks <= LARGEST
-                and get("rules") is None
-            ):
-                return _new_tuple(
-                    cls,
-                    (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
-                )
-        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+        hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
+        hand = hand or Hand.from_json(data)
+        if get("rules") is not None:
+            return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+        extras = get("dora", ""), get("ura", ""), get("honba", 0), get("riichi_sticks", 0)
+        return _request(hand, situation, context, extras, data)
+
+
+USUAL_KEYS = (
+    *("hand", "win", "melds", "tsumo", "riichi", "ippatsu", "seat_wind", "round_wind"),
+    *("dora", "ura", "honba", "riichi_sticks"),
+)
+
+
+def _from_usual_keys(data: dict[str, Any]) -> HandToScore | None:
+    """Return the hand of an object with the twelve USUAL_KEYS, checked in the general
+    path's order (so errors are the same); None if it has another key."""
+    # Speed: subscripts, quicker than get. Twelve keys that are the usual twelve
+    # leave no room for a rare flag, a robbed kan or rules.
+    try:
+        text, win, melds = data["hand"], data["win"], data["melds"]
+        tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
+        key = (
+            *(tsumo is True, tsumo is False, riichi is True, riichi is False),
+            *(ippatsu is True, ippatsu is False, data["seat_wind"], data["round_wind"]),
+        )
+        extras = data["dora"], data["ura"], data["honba"], data["riichi_sticks"]
+    except KeyError:
+        return None
+    try:
+        situation, context = _SITUATIONS[key]
+    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
+        situation, context = _new_situation(data, key)
+    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
+    return _request(hand, situation, context, extras, data)
+
+
+def _request(
+    hand: Hand,
+    situation: Situation,
+    context: WinContext,
+    extras: tuple[Any, Any, Any, Any],
+    data: Mapping[str, Any],
+) -> HandToScore:
+    """Return the hand to score with the extras (dora, ura, honba, riichi sticks) of a
+    hand object without rules."""
+    dora, ura, honba, sticks = extras
+    # Speed: the usual extras (indicators seen before, whole numbers) pass one test
+    # here, without five calls; _extras parses anything else or names its error.
+    # tuple.__new__, not HandToScore(...), whose generated __new__ takes twice as long.
+    if (
+        type(dora) is type(ura) is str
+        and type(honba) is type(sticks) is int
+        and 0 <= honba <= LARGEST
+        and 0 <= sticks <= LARGEST
+    ):
+        try:  # Speed: subscripts, quicker than get; a batch's indicators are few
+            dora_tiles, ura_tiles = _INDICATORS[dora], _INDICATORS[ura]
+        except KeyError:
+            pass
+        else:
+            return _new_tuple(
+                HandToScore,
+                (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
+            )
+    return _new_tuple(HandToScore, (hand, situation, context, *_extras(data)))
 
 
 def _extras(
@@ -307,10 +358,21 @@ def _concealed_tiles(
     suit (None: no tile of that suit)."""
     m, p, s, z = runs
     manzu, pinzu, souzu, honors = _RUNS
-    m_tiles, m_counts, m_bits, m_parts = manzu.get(m) or _new_run(0, m)
-    p_tiles, p_counts, p_bits, p_parts = pinzu.get(p) or _new_run(1, p)
-    s_tiles, s_counts, s_bits, s_parts = souzu.get(s) or _new_run(2, s)
-    z_tiles, z_counts, z_bits, z_parts = honors.get(z) or _new_run(3, z)
+    try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
+        found = manzu[m], pinzu[p], souzu[s], honors[z]
+    except KeyError:
+        found = (
+            manzu.get(m) or _new_run(0, m),
+            pinzu.get(p) or _new_run(1, p),
+            souzu.get(s) or _new_run(2, s),
+            honors.get(z) or _new_run(3, z),
+        )
+    (
+        (m_tiles, m_counts, m_bits, m_parts),
+        (p_tiles, p_counts, p_bits, p_parts),
+        (s_tiles, s_counts, s_bits, s_parts),
+        (z_tiles, z_counts, z_bits, z_parts),
+    ) = found
     return (
         m_tiles + p_tiles + s_tiles + z_tiles,
         m_counts + p_counts + s_counts + z_counts,
@@ -340,15 +402,16 @@ def _new_meld(meld_kind: str, tiles: str) -> _Meld:
     return found
 
 
-def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
-    """Return the hand of valid input whose suits come once each, in order, checked
-    in the general path's order (so errors are the same); otherwise None."""
-    get = data.get
-    text: Any = get("hand")
-    win, melds = get("win"), get("melds", NO_MELDS_GIVEN)
-    win_tile = WIN_OF_NAME.get(win) if type(win) is str else None
+def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
+    """Return the hand of valid input (a hand object's hand, win and melds) whose
+    suits come once each, in order, checked in the general path's order (so errors
+    are the same); otherwise None."""
     match = _HAND.fullmatch(text) if type(text) is str else None
-    if match is None or win_tile is None or type(melds) is not list or len(melds) > 4:
+    if match is None or type(win) is not str or type(melds) is not list or len(melds) > 4:
+        return None
+    try:
+        tile, tile_kind = WIN_OF_NAME[win]  # Speed: a subscript, quicker than get
+    except KeyError:
         return None
     runs = match.groups()
     if len(text) - 4 + runs.count(None) != 14 - 3 * len(melds):
@@ -357,7 +420,6 @@ def _fast_hand(data: Mapping[str, Any]) -> Hand | None:
     if found is None:
         return None
     concealed, counts, bits, groups = _concealed_tiles(runs)
-    tile, tile_kind = win_tile
     if not counts[tile_kind]:
         return None
     if not melds:
@@ -412,6 +474,7 @@ NO_MELDS_GIVEN: list[Any] = []  # never changed
 
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
 WIN_OF_NAME = {name: (tile, kind(tile)) for name, tile in TILE_OF_NAME.items()}
+KIND_OF_TILE = tuple(kind(tile) for tile in range(KINDS + len(RED_FIVES)))
 
 
 def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
@@ -420,7 +483,10 @@ def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
     for meld in melds:
         if type(meld) is not dict:
             return None
-        meld_kind, tiles = meld.get("kind"), meld.get("tiles")
+        try:
+            meld_kind, tiles = meld["kind"], meld["tiles"]  # Speed: quicker than get
+        except KeyError:
+            return None
         if type(meld_kind) is not str or type(tiles) is not str:
             return None
         found.append(_MELDS.get((meld_kind, tiles)))
@@ -447,8 +513,11 @@ def _trusted_hand(
 ) -> Hand:
     """Return a Hand whose checks already passed, without running them again, with
     what was worked out on the way (all its tiles, if None, when first asked)."""
-    hand = object.__new__(Hand)
-    kept = vars(hand)  # set one by one: quicker than update(**values)
+    # Speed: object.__new__ kept in a name (no attribute look-up), and the instance
+    # dict read as __dict__, quicker than a call of vars; set one by one: quicker than
+    # update(**values) or a new dict.
+    hand = _new_object(Hand)
+    kept = hand.__dict__
     kept["concealed"] = concealed
     kept["win"] = win
     kept["melds"] = melds
@@ -521,11 +590,15 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
-    hand = request.hand
-    found = read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups) or readings(hand)
-    _check(request, found)
-    dora = _dora(request)
-    scores = _scores(request, found, hand_shape(hand), dora)
+    # Speed: the request is unpacked here only, and its helpers take the fields they
+    # need (a named tuple unpacks by the slow, generic path).
+    hand, situation, context, indicators, ura, honba, sticks, rules = request
+    win = KIND_OF_TILE[hand.win]  # Speed: an index, not a call of kind
+    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
+    _check(hand, situation, indicators + ura, rules, found)
+    dora = _dora(hand, situation, indicators, ura, rules)
+    terms = situation, honba, sticks, rules
+    scores = _scores(found, hand_shape(hand), dora, context, terms)
     if len(scores) == 1:
         return scores[0]
     if not scores:
@@ -533,12 +606,21 @@ def score(request: HandToScore) -> HandScore:
     return max(scores, key=_rank)
 
 
+# The terms a reading is paid on besides its han and fu: the situation, honba, riichi
+# sticks and rules. Speed: an exact tuple, which unpacks by the interpreter's quick path.
+Terms = tuple[Situation, int, int, Rules]
+
+
 def _scores(
-    request: HandToScore, found: tuple[Reading, ...], shape: HandShape, dora: DoraCount
+    found: tuple[Reading, ...],
+    shape: HandShape,
+    dora: DoraCount,
+    context: WinContext,
+    terms: Terms,
 ) -> list[HandScore]:
     """Return the score of each way to score the hand: each reading with yaku (and,
     under ``Rules.renhou == "mangan"``, each reading as renhou)."""
-    _, situation, context, _, _, honba, _, rules = request
+    situation, honba, _, rules = terms
     renhou = situation.renhou and rules.renhou == "mangan"
     minimum = rules.two_han_minimum_honba
     needs_two_han = bool(minimum) and honba >= minimum
@@ -553,12 +635,12 @@ def _scores(
                 too_cheap = True
             else:
                 scores.append(
-                    _hand_score(request, yaku, fu(reading, context, rules), dora, reading.wait)
+                    _hand_score(terms, yaku, fu(reading, context, rules), dora, reading.wait)
                 )
         if renhou:
             scores.append(
                 _hand_score(
-                    request, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait
+                    terms, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait
                 )
             )
     if too_cheap and not scores:
@@ -570,10 +652,10 @@ _HAN = operator.itemgetter(1)
 
 
 def _hand_score(
-    request: HandToScore, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
+    terms: Terms, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
 ) -> HandScore:
     """Return the score of a reading's yaku and fu with the dora that count."""
-    _, situation, _, _, _, honba, sticks, rules = request
+    situation, honba, sticks, rules = terms
     han = sum(map(_HAN, yaku))
     if YAKU[yaku[0].name].is_yakuman:
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
@@ -582,8 +664,11 @@ def _hand_score(
         han, yakuman = han + sum(dora), 0  # Speed: sum, not the han property's call
     # Speed: the price table is read here; _priced is called for a new entry only.
     key = (han, fu.total, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
-    entry = _PRICES.get(key)
-    if entry is None or entry[0] is not rules:
+    try:
+        entry = _PRICES[key]  # Speed: a subscript, quicker than get; almost always kept
+    except KeyError:
+        entry = _priced(key, rules)
+    if entry[0] is not rules:  # kept for another rules value that had this id
         entry = _priced(key, rules)
     value, payments, points, limit, paid = entry[1]
     total = paid + STICK * sticks
@@ -598,8 +683,15 @@ def _rank(score: HandScore) -> tuple[int, int, int]:
     return (score.total, value.han, value.fu)
 
 
-def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
-    hand, situation, _, dora, ura, _, _, rules = request
+def _check(
+    hand: Hand,
+    situation: Situation,
+    indicators: tuple[int, ...],
+    rules: Rules,
+    found: tuple[Reading, ...],
+) -> None:
+    """Raise if the flags, the robbed kan or the dora and ura indicators (all of them)
+    cannot go with the hand."""
     if may_conflict(situation, is_closed=found[0].is_closed):
         check_situation(
             situation,
@@ -609,19 +701,14 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
         )
     if situation.chankan:
         _check_chankan(hand, situation, found, rules)
-    indicators = dora + ura
-    if indicators and _may_hold_extra_copies(indicators, hand.all_counts):
-        check_copies(hand.all_tiles + indicators)
-
-
-def _may_hold_extra_copies(indicators: tuple[int, ...], counts: Sequence[int]) -> bool:
-    """Return whether indicators might be a fifth copy or a second red five (then they
-    are checked in full): a red five, or a kind the hand and the indicators hold more
-    than four of."""
+    # Indicators that might be a fifth copy or a second red five are checked in full: a
+    # red five, or a kind the hand and the indicators hold more than four of. Speed:
+    # written out, not a call (a hand has one or two indicators).
+    counts = hand.all_counts
     for tile in indicators:
-        if tile >= RED_FIVES[0] or counts[tile] + indicators.count(tile) > 4:
-            return True
-    return False
+        if tile >= FIRST_RED or counts[tile] + indicators.count(tile) > 4:
+            check_copies(hand.all_tiles + indicators)
+            break
 
 
 def _check_chankan(
@@ -639,8 +726,14 @@ def _check_chankan(
             raise BadFlagsError("these rules do not let kokushi rob a closed kan")
 
 
-def _dora(request: HandToScore) -> DoraCount:
-    hand, situation, _, indicators, ura, _, _, rules = request
+def _dora(
+    hand: Hand,
+    situation: Situation,
+    indicators: tuple[int, ...],
+    ura: tuple[int, ...],
+    rules: Rules,
+) -> DoraCount:
+    """Return the hand's dora, red fives and (with riichi) ura dora."""
     counts = hand.all_counts
     # Speed: the dora counts and dora_count written out (a hand has one or two
     # indicators, so the calls cost more than the loops).
@@ -653,10 +746,14 @@ def _dora(request: HandToScore) -> DoraCount:
     if ura and situation.has_riichi:
         for tile in ura:
             found_ura += counts[DORA_OF_TILE[tile]]
-    return SHARED_COUNTS.get((dora, aka, found_ura)) or dora_count(dora, aka, found_ura)
+    try:
+        return SHARED_COUNTS[dora, aka, found_ura]  # Speed: a subscript, quicker than get
+    except KeyError:
+        return dora_count(dora, aka, found_ura)
 
 
 RED_M, RED_P, RED_S = RED_FIVES
+FIRST_RED = RED_M  # every red five's code is at least this
 
 
 # Speed: han/fu/yakuman values are few, so their payments are looked up like a score
