@@ -1,0 +1,76 @@
+"""HandToScore.from_json takes a short path for a plain dict with exactly the twelve
+usual keys (scoring.score.USUAL_KEYS), and the general path for anything else. A key
+the format does not know is ignored, so adding one sends the same hand down the
+general path: both must give the same result, or the same error, for valid hands and
+for every kind of bad value in each usual key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bench.scoring_vs_mahjong import generate_hands
+from scoring.errors import ScoringError
+from scoring.score import USUAL_KEYS, score_hand
+
+HANDS = generate_hands(300, seed=11)
+
+BAD_VALUES = {
+    "hand": ["", "123m", 5, None, "1m2m3m", "11112222333344z", "123m456p789s11z22x"],
+    "win": ["9z", 3, "0m", "", None, "1m1m"],
+    "melds": [None, "x", [{"kind": "pon"}], [{"kind": "pon", "tiles": 5}], [[]], [{}] * 5],
+    "tsumo": [1, 0, None, "yes", 1.0],
+    "riichi": [1, None, "no"],
+    "ippatsu": [0, "x"],
+    "seat_wind": ["X", ["E"], None, "", "e"],
+    "round_wind": ["Q", 27, {"E": 1}],
+    "dora": [5, "9z9z9z9z", "1m2m3m4m5m6m", "0m0m", None, ["1m"]],
+    "ura": [None, 3, "1z1z1z1z1z1z"],
+    "honba": [-1, 1.5, True, 10**9, "1", None],
+    "riichi_sticks": ["1", -2, 2.0, False],
+}
+
+
+def _outcome(data: dict[str, Any]) -> Any:
+    try:
+        return score_hand(data)
+    except ScoringError as error:
+        return type(error).__name__, error.code, str(error)
+
+
+def _general(data: dict[str, Any]) -> Any:
+    return _outcome({**data, "comment": "an unknown key, ignored"})
+
+
+def test_the_usual_keys_are_what_the_benchmark_hands_hold():
+    assert all(sorted(hand) == sorted(USUAL_KEYS) for hand in HANDS)
+
+
+@pytest.mark.parametrize("index", range(0, len(HANDS), 3))
+def test_valid_hands_score_the_same_on_both_paths(index):
+    hand = HANDS[index]
+    assert _outcome(hand) == _general(hand)
+
+
+@pytest.mark.parametrize("key", USUAL_KEYS)
+def test_every_bad_value_gets_the_same_error_on_both_paths(key):
+    for index, value in enumerate(BAD_VALUES[key]):
+        hand = {**HANDS[index * 7 % len(HANDS)], key: value}
+        short = _outcome(hand)
+        assert isinstance(short, tuple), f"{key}={value!r} scored"
+        assert short == _general(hand), f"{key}={value!r}"
+
+
+@pytest.mark.parametrize("key", USUAL_KEYS)
+def test_a_missing_usual_key_takes_the_general_path_with_its_default(key):
+    hand = {k: v for k, v in HANDS[5].items() if k != key}
+    assert _outcome(hand) == _general(hand)
+
+
+def test_a_dict_subclass_gets_the_same_result():
+    class Ordered(dict):  # type: ignore[type-arg]
+        pass
+
+    for hand in HANDS[:20]:
+        assert _outcome(Ordered(hand)) == _outcome(hand)
