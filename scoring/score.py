@@ -86,8 +86,10 @@ YAKUMAN_BASE = 8000
 class HandToScore(NamedTuple):
     """A winning hand with everything its score depends on (FORMATS.md section 2).
 
-    Immutable named tuples (this, ``HandScore``, ``Situation``) rather than
-    dataclasses: a batch makes several per hand, and tuples are cheaper to make.
+    Immutable named tuples (this and ``HandScore``) rather than dataclasses: a batch
+    makes one of each per hand, and tuples are cheaper to make (a frozen dataclass
+    takes several times as long). ``Situation`` and ``WinContext``, kept and read
+    often, are slotted dataclasses instead.
     """
 
     hand: Hand
