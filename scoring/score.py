@@ -138,18 +138,12 @@ def _from_usual_keys(data: dict[str, Any]) -> HandToScore | None:
     # leave no room for a rare flag, a robbed kan or rules.
     try:
         text, win, melds = data["hand"], data["win"], data["melds"]
-        tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
-        key = (
-            *(tsumo is True, tsumo is False, riichi is True, riichi is False),
-            *(ippatsu is True, ippatsu is False, data["seat_wind"], data["round_wind"]),
-        )
+        flags = data["tsumo"], data["riichi"], data["ippatsu"]
+        winds = data["seat_wind"], data["round_wind"]
         extras = data["dora"], data["ura"], data["honba"], data["riichi_sticks"]
     except KeyError:
         return None
-    try:
-        situation, context = _SITUATIONS[key]
-    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
-        situation, context = _new_situation(data, key)
+    situation, context = _usual_situation(data, flags, winds)
     hand = _fast_hand(text, win, melds) or Hand.from_json(data)
     return _request(hand, situation, context, extras, data)
 
@@ -217,24 +211,32 @@ def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
     """Return the flags and the fu context of a hand object."""
     get = data.get
     if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
-        tsumo, riichi, ippatsu = get("tsumo", False), get("riichi", False), get("ippatsu", False)
-        key: tuple[Any, ...] = (
-            tsumo is True,
-            tsumo is False,
-            riichi is True,
-            riichi is False,
-            ippatsu is True,
-            ippatsu is False,
-            get("seat_wind", "E"),
-            get("round_wind", "E"),
-        )
-    else:
-        key = _rare_key(data)
+        flags = get("tsumo", False), get("riichi", False), get("ippatsu", False)
+        return _usual_situation(data, flags, (get("seat_wind", "E"), get("round_wind", "E")))
+    key = _rare_key(data)
     try:
         found = _SITUATIONS.get(key)
     except TypeError:  # an unhashable wind or robbed kan: an error, named below
         found = None
     return found or _new_situation(data, key)
+
+
+def _usual_situation(
+    data: Mapping[str, Any], flags: tuple[Any, Any, Any], winds: tuple[Any, Any]
+) -> tuple[Situation, WinContext]:
+    """Return the flags and fu context of a hand object that sets no flag but tsumo,
+    riichi and ippatsu (``flags``), with its seat and round ``winds``; the short and
+    the general path both key the kept situations here."""
+    tsumo, riichi, ippatsu = flags
+    seat_wind, round_wind = winds
+    key = (
+        *(tsumo is True, tsumo is False, riichi is True, riichi is False),
+        *(ippatsu is True, ippatsu is False, seat_wind, round_wind),
+    )
+    try:
+        return _SITUATIONS[key]  # Speed: a subscript, quicker than get
+    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
+        return _new_situation(data, key)
 
 
 def _rare_key(data: Mapping[str, Any]) -> tuple[Any, ...]:
