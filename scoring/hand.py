@@ -350,8 +350,7 @@ def read_parts(
     (``groups``: the parts of each group of the counts, when already looked up)."""
     if type(counts) is not tuple:
         counts = tuple(counts)
-    choices = _choices(groups or group_tables(counts))
-    found = _regular(choices, win, melds) if choices else []
+    found = _regular(groups or group_tables(counts), win, melds)
     if not melds[0]:  # no melds' blocks
         # Speed: most hands hold a single tile of some kind, found in a few steps,
         # before two counts over all 34 kinds.
@@ -406,18 +405,27 @@ def _choices(groups: Groups) -> list[Choice]:
     return list(itertools.product(m, p, s, z))
 
 
-def _regular(choices: list[Choice], win: int, melds: Part) -> list[Reading]:
+def _regular(groups: Groups, win: int, melds: Part) -> list[Reading]:
+    try:  # Speed: the usual hand reads one way per group; unpacking checks that at once
+        (m,), (p,), (s,), (z,) = groups
+    except ValueError:
+        choices: Iterable[Choice] = _choices(groups)
+    else:
+        choices = ((m, p, s, z),)
     group = GROUP_OF_KIND[win]
     offset = win - GROUPS[group][0]
     melded, _, meld_runs, meld_count, _, meld_triplets, meld_concealed, meld_outside, _, _ = melds
     closed = meld_concealed == len(melded)
-    found = []
+    found: list[Reading] = []
     for choice in choices:
         # Speed: each part is unpacked once (an exact tuple: the quick path).
-        m_sets, m_pair, m_runs, m_count, m_twins, m_triplets, _, m_outside, _, _ = choice[0]
-        p_sets, p_pair, p_runs, p_count, p_twins, p_triplets, _, p_outside, _, _ = choice[1]
-        s_sets, s_pair, s_runs, s_count, s_twins, s_triplets, _, s_outside, _, _ = choice[2]
-        z_sets, z_pair, _, _, _, z_triplets, _, z_outside, _, _ = choice[3]
+        m, p, s, z = choice
+        m_sets, m_pair, m_runs, m_count, m_twins, m_triplets, _, m_outside, _, _ = m
+        p_sets, p_pair, p_runs, p_count, p_twins, p_triplets, _, p_outside, _, _ = p
+        s_sets, s_pair, s_runs, s_count, s_twins, s_triplets, _, s_outside, _, _ = s
+        z_sets, z_pair, _, _, _, z_triplets, _, z_outside, _, _ = z
+        if (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) + (z_pair >= 0) != 1:
+            return found  # one choice is enough: each group's tile count decides its pair
         triplets = m_triplets | p_triplets | s_triplets | z_triplets
         concealed = triplets.bit_count() + meld_concealed
         triplets |= meld_triplets
