@@ -17,6 +17,7 @@ from scoring.hand import (
     KANCHAN,
     PENCHAN,
     QUAD,
+    READING_IS_CLOSED,
     REGULAR,
     RYANMEN,
     SEQUENCE,
@@ -26,6 +27,7 @@ from scoring.hand import (
     Block,
     Hand,
     Reading,
+    ReadingFields,
     readings,
 )
 from scoring.rules import Rules
@@ -162,7 +164,7 @@ def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
     return PAIR_SEAT_WIND if seat else PAIR_ROUND_WIND if round_ else None
 
 
-def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
+def is_pinfu_shape(reading: ReadingFields, context: WinContext) -> bool:
     """Return whether the reading has pinfu's shape: closed, four sequences, a pair
     worth no fu and a ryanmen wait (the yaku itself is decided with the other yaku).
 
@@ -170,21 +172,22 @@ def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
     >>> [is_pinfu_shape(r, WinContext()) for r in readings(Hand.parse("234567m456p789s22z", "2m"))]
     [True]
     """
-    return reading.is_closed and _has_no_fu_shape(reading, context)
+    return reading[READING_IS_CLOSED] and _has_no_fu_shape(reading, context)
 
 
-def _has_no_fu_shape(reading: Reading, context: WinContext) -> bool:
+def _has_no_fu_shape(reading: ReadingFields, context: WinContext) -> bool:
+    form, _, pairs, _, _, wait, _, _, run_count, _, _, _, _ = reading
     return (
-        reading.form == REGULAR
-        and reading.wait == RYANMEN
-        and reading.run_count == 4
-        and reading.pairs[0] not in DRAGONS
-        and reading.pairs[0] != context.seat_wind
-        and reading.pairs[0] != context.round_wind
+        form == REGULAR
+        and wait == RYANMEN
+        and run_count == 4
+        and pairs[0] not in DRAGONS
+        and pairs[0] != context.seat_wind
+        and pairs[0] != context.round_wind
     )
 
 
-def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
+def fu(reading: ReadingFields, context: WinContext, rules: Rules) -> Fu:
     """Return the reading's fu and its items.
 
     >>> from scoring.hand import Hand, readings
@@ -192,10 +195,11 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     >>> fu(reading, WinContext(tsumo=True), Rules()).total
     40
     """
-    form = reading.form
+    # Speed: unpacked once (read_parts makes exact tuples: the quick path).
+    form, sets, pairs, _, win_set, wait, closed, _, run_count, _, _, _, _ = reading
     if form == CHIITOITSU:
         return CHIITOITSU_50 if rules.chiitoitsu_50_fu else CHIITOITSU_25
-    closed, tsumo = reading.is_closed, context.tsumo
+    tsumo = context.tsumo
     if tsumo and closed and _has_no_fu_shape(reading, context):
         return PINFU_TSUMO_FU
     # Speed: the items' fu are added up as they are found (sum over the items,
@@ -204,16 +208,18 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
         items, unrounded = [BASE, CLOSED_RON], 30
     else:
         items, unrounded = [BASE], 20
-    if reading.run_count < 4:
-        unrounded += _add_set_items(items, reading, tsumo)
-    if form == REGULAR and reading.pairs[0] >= EAST:
-        pair = pair_fu(reading.pairs[0], context, rules)
+    if run_count < 4:
+        # A ron opens the triplet it completes; only a shanpon wait completes one.
+        opened = win_set if wait == SHANPON and not tsumo else None
+        unrounded += _add_set_items(items, sets, opened)
+    if form == REGULAR and pairs[0] >= EAST:
+        pair = pair_fu(pairs[0], context, rules)
         if pair is not None:
             items.append(pair)
             unrounded += pair[1]
-    wait = WAIT_ITEMS.get(reading.wait)
-    if wait is not None:
-        items.append(wait)
+    wait_item = WAIT_ITEMS.get(wait)
+    if wait_item is not None:
+        items.append(wait_item)
         unrounded += WAIT_FU
     if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
@@ -231,25 +237,22 @@ CHIITOITSU_50 = Fu(50, (FuItem(CHIITOITSU, 50),))
 PINFU_TSUMO_FU = Fu(20, (BASE, PINFU_TSUMO))
 
 
-def _add_set_items(items: list[FuItem], reading: Reading, tsumo: bool) -> int:
-    """Add the fu items of the reading's triplets and quads, in the order of its sets,
-    and return their fu."""
+def _add_set_items(items: list[FuItem], sets: tuple[Block, ...], opened: int | None) -> int:
+    """Add the fu items of the triplets and quads among ``sets``, in their order, and
+    return their fu; the set at index ``opened`` (a concealed triplet) counts as open."""
     # Speed: a plain loop appending to the caller's list (no comprehension, no extend).
     start, added = len(items), 0
-    for each in reading.sets:
+    for each in sets:
         set_kind = each.kind
         if set_kind != SEQUENCE:
             item = _ITEMS_OF[set_kind][each.is_open][each.tile]
             items.append(item)
             added += item[1]
-    if not tsumo and reading.wait == SHANPON:
-        # A ron opens the triplet it completes; only a shanpon wait completes one, and
-        # it is concealed, so its item is at its place among the triplets.
-        sets, win_set = reading.sets, reading.win_set
-        index = start + sum([each.kind != SEQUENCE for each in sets[:win_set]])
-        opened = _SET_ITEMS[False, True, sets[win_set].tile]
-        added += opened.fu - items[index].fu
-        items[index] = opened
+    if opened is not None:  # its item is at its place among the triplets
+        index = start + sum([each.kind != SEQUENCE for each in sets[:opened]])
+        item = _SET_ITEMS[False, True, sets[opened].tile]
+        added += item.fu - items[index].fu
+        items[index] = item
     return added
 
 

@@ -6,7 +6,7 @@ per count vector and kept (``group_parts``), each with the facts the yaku ask of
 sets (bit masks of sequence starts and triplet kinds, identical sequences, ...) and
 the places a winning tile can take in it. A hand is read by combining the parts of
 its three suits, its honors and its melds: masks are ORed and counts added, so
-reading a hand creates only its ``Reading`` values. Sets are interned ``Block``
+reading a hand creates only its readings' tuples. Sets are interned ``Block``
 values.
 """
 
@@ -98,8 +98,9 @@ class Reading(NamedTuple):
     kind k, bit k of ``triplets`` when a triplet or quad of kind k is among the
     sets; ``twins`` counts pairs of identical sequences; ``concealed`` counts the
     triplets and quads not called (one a ron completed still counts here);
-    ``outside``: every set and the pair hold a terminal or honor. A named tuple, not
-    a dataclass: a batch makes one per reading, and tuples are cheaper to make.
+    ``outside``: every set and the pair hold a terminal or honor. The scorer takes
+    the same fields as a plain tuple (``ReadingFields``, made by ``read_parts``);
+    ``readings`` names them.
     """
 
     form: str
@@ -138,6 +139,19 @@ class Reading(NamedTuple):
             "win": tile_name(self.win_tile),
             "wait": self.wait,
         }
+
+
+# A reading's fields, as an exact tuple: what ``read_parts`` makes and the scorer
+# takes. A ``Reading`` is one, with names; the scorer unpacks its readings, and
+# read_parts makes plain tuples, since the interpreter unpacks only exact tuples on
+# its quick path (and a named tuple's field reads in about 207 instructions).
+ReadingFields = tuple[
+    str, tuple[Block, ...], tuple[int, ...], int, int, str, bool, int, int, int, int, int, bool
+]
+# The fields read alone (Final, so that mypy knows each field's type).
+READING_FORM: Final = 0
+READING_WAIT: Final = 5
+READING_IS_CLOSED: Final = 6
 
 
 # The sets (and pair) of one group's reading, or of a hand's melds, with the facts a
@@ -340,14 +354,20 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
             f"{format_tiles(hand.concealed)} is not four sets and a pair, seven pairs "
             "or thirteen orphans"
         )
-    return found
+    return tuple(map(Reading._make, found))
 
 
 def read_parts(
     counts: Sequence[int], win: int, melds: Part, groups: Groups | None = None
-) -> tuple[Reading, ...]:
-    """Return every reading of concealed counts plus the melds' part, won on kind ``win``
-    (``groups``: the parts of each group of the counts, when already looked up)."""
+) -> tuple[ReadingFields, ...]:
+    """Return the fields of every reading of concealed counts plus the melds' part, won
+    on kind ``win`` (``groups``: the parts of each group of the counts, when already
+    looked up).
+
+    >>> counts = tile_counts(parse_tiles("11123m456p789s555z"))
+    >>> [Reading._make(fields).wait for fields in read_parts(counts, 0, NO_MELDS)]
+    ['tanki', 'ryanmen']
+    """
     if type(counts) is not tuple:
         counts = tuple(counts)
     found = _regular(groups or group_tables(counts), win, melds)
@@ -356,12 +376,12 @@ def read_parts(
         # before two counts over all 34 kinds.
         if 1 not in counts and counts.count(2) == 7 and counts.count(0) == KINDS - 7:
             pairs = tuple(k for k, count in enumerate(counts) if count)
-            found.append(Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI))
+            found.append((CHIITOITSU, (), pairs, win, PAIR, TANKI, True, 0, 0, 0, 0, 0, False))
         elif not found:
             pair = _kokushi_pair(counts)
             if pair >= 0:
                 wait = KOKUSHI_13 if pair == win else KOKUSHI
-                found.append(Reading(KOKUSHI, (), (pair,), win, PAIR, wait))
+                found.append((KOKUSHI, (), (pair,), win, PAIR, wait, True, 0, 0, 0, 0, 0, False))
     return tuple(found)
 
 
@@ -405,7 +425,7 @@ def _choices(groups: Groups) -> list[Choice]:
     return list(itertools.product(m, p, s, z))
 
 
-def _regular(groups: Groups, win: int, melds: Part) -> list[Reading]:
+def _regular(groups: Groups, win: int, melds: Part) -> list[ReadingFields]:
     try:  # Speed: the usual hand reads one way per group; unpacking checks that at once
         (m,), (p,), (s,), (z,) = groups
     except ValueError:
@@ -416,7 +436,7 @@ def _regular(groups: Groups, win: int, melds: Part) -> list[Reading]:
     offset = win - GROUPS[group][0]
     melded, _, meld_runs, meld_count, _, meld_triplets, meld_concealed, meld_outside, _, _ = melds
     closed = meld_concealed == len(melded)
-    found: list[Reading] = []
+    found: list[ReadingFields] = []
     for choice in choices:
         # Speed: each part is unpacked once (an exact tuple: the quick path).
         m, p, s, z = choice
@@ -441,30 +461,25 @@ def _regular(groups: Groups, win: int, melds: Part) -> list[Reading]:
         for index, shape in choice[group][PART_WINS][offset]:
             at = PAIR if index == PAIR else first + index
             found.append(
-                _new_reading(
-                    Reading,
-                    (
-                        REGULAR,
-                        sets,
-                        pairs,
-                        win,
-                        at,
-                        shape,
-                        closed,
-                        runs,
-                        count,
-                        twins,
-                        triplets,
-                        concealed,
-                        outside,
-                    ),
+                (
+                    REGULAR,
+                    sets,
+                    pairs,
+                    win,
+                    at,
+                    shape,
+                    closed,
+                    runs,
+                    count,
+                    twins,
+                    triplets,
+                    concealed,
+                    outside,
                 )
             )
     return found
 
 
-# Speed: tuple.__new__ makes a Reading from its fields without Reading._make's call.
-_new_reading = tuple.__new__
 GROUP_OF_KIND = tuple(
     index for index, (start, end, _) in enumerate(GROUPS) for _ in range(start, end)
 )

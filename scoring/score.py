@@ -31,10 +31,13 @@ from scoring.hand import (
     GROUPS,
     KOKUSHI,
     NO_MELDS,
+    READING_FORM,
+    READING_IS_CLOSED,
+    READING_WAIT,
     Groups,
     Hand,
     Part,
-    Reading,
+    ReadingFields,
     group_parts,
     join_parts,
     meld_block,
@@ -616,7 +619,7 @@ Terms = tuple[Situation, int, int, Rules]
 
 
 def _scores(
-    found: tuple[Reading, ...],
+    found: tuple[ReadingFields, ...],
     shape: HandShape,
     dora: DoraCount,
     context: WinContext,
@@ -634,18 +637,15 @@ def _scores(
     # in between.
     for reading in found:
         yaku = find_yaku(reading, shape, situation, context, rules)
+        wait = reading[READING_WAIT]
         if yaku:
             if needs_two_han and sum(map(_HAN, yaku)) < 2:
                 too_cheap = True
             else:
-                scores.append(
-                    _hand_score(terms, yaku, fu(reading, context, rules), dora, reading.wait)
-                )
+                scores.append(_hand_score(terms, yaku, fu(reading, context, rules), dora, wait))
         if renhou:
             scores.append(
-                _hand_score(
-                    terms, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, reading.wait
-                )
+                _hand_score(terms, RENHOU_MANGAN, fu(reading, context, rules), NO_DORA, wait)
             )
     if too_cheap and not scores:
         raise TwoHanMinimumError(f"at {honba} honba these rules need 2 han without dora")
@@ -692,14 +692,15 @@ def _check(
     situation: Situation,
     indicators: tuple[int, ...],
     rules: Rules,
-    found: tuple[Reading, ...],
+    found: tuple[ReadingFields, ...],
 ) -> None:
     """Raise if the flags, the robbed kan or the dora and ura indicators (all of them)
     cannot go with the hand."""
-    if may_conflict(situation, is_closed=found[0].is_closed):
+    is_closed = found[0][READING_IS_CLOSED]
+    if may_conflict(situation, is_closed=is_closed):
         check_situation(
             situation,
-            is_closed=found[0].is_closed,
+            is_closed=is_closed,
             has_melds=bool(hand.melds),
             has_kan=hand.quads > 0,
         )
@@ -716,7 +717,7 @@ def _check(
 
 
 def _check_chankan(
-    hand: Hand, situation: Situation, found: tuple[Reading, ...], rules: Rules
+    hand: Hand, situation: Situation, found: tuple[ReadingFields, ...], rules: Rules
 ) -> None:
     win = kind(hand.win)
     if hand.all_counts[win] != 1:
@@ -724,7 +725,7 @@ def _check_chankan(
             f"chankan robs the fourth {tile_name(win)}, so the hand holds no other copy"
         )
     if situation.robbed_kan == "ankan":
-        if found[0].form != KOKUSHI:
+        if found[0][READING_FORM] != KOKUSHI:
             raise BadFlagsError("only kokushi may rob a closed kan")
         if not rules.kokushi_robs_closed_kan:
             raise BadFlagsError("these rules do not let kokushi rob a closed kan")

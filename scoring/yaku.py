@@ -26,7 +26,7 @@ from scoring.hand import (
     SHANPON,
     TANKI,
     Hand,
-    Reading,
+    ReadingFields,
 )
 from scoring.rules import Rules
 from scoring.tiles import CHUN, EAST, HAKU, HATSU, HONOR, NORTH, NOT_GREEN, SIMPLE, TERMINAL, kind
@@ -356,7 +356,7 @@ def _chuuren(counts: Sequence[int], win: int) -> str:
 
 
 def find_yaku(
-    reading: Reading,
+    reading: ReadingFields,
     shape: HandShape,
     situation: Situation,
     context: WinContext,
@@ -374,8 +374,9 @@ def find_yaku(
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
-    closed = reading.is_closed
-    regular = reading.form == REGULAR
+    # Speed: unpacked once (read_parts makes exact tuples: the quick path).
+    form, _, _, _, _, _, closed, _, _, _, triplets, concealed, _ = reading
+    regular = form == REGULAR
     entry = _HAN_TABLES.get(id(rules))  # Speed: _han_tables' lookup, written out
     table = (entry[1] if entry is not None and entry[0] is rules else _han_tables(rules))[closed]
     # Speed: a quick test before the full one, written out (one call less per reading):
@@ -383,8 +384,8 @@ def find_yaku(
     # three honor triplets.
     if (
         shape.yakuman_tiles
-        or (not regular and reading.form == KOKUSHI)
-        or (regular and (reading.concealed == 4 or (reading.triplets >> EAST).bit_count() >= 3))
+        or (not regular and form == KOKUSHI)
+        or (regular and (concealed == 4 or (triplets >> EAST).bit_count() >= 3))
         or shape.quads == 4
         or situation.tenhou
         or situation.chiihou
@@ -454,7 +455,7 @@ def _situational_yaku(s: Situation, closed: bool, table: HanTable) -> list[YakuH
 LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
 
 
-def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
+def concealed_sets(reading: ReadingFields, *, tsumo: bool) -> int:
     """Return how many triplets and quads of a regular reading count as concealed (for
     sanankou and suuankou): not called, and not a triplet a ron completed.
 
@@ -463,7 +464,8 @@ def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
     >>> concealed_sets(reading, tsumo=False), concealed_sets(reading, tsumo=True)
     (1, 2)
     """
-    return reading.concealed - (reading.wait == SHANPON and not tsumo)
+    _, _, _, _, _, wait, _, _, _, _, _, concealed, _ = reading
+    return concealed - (wait == SHANPON and not tsumo)
 
 
 DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
@@ -472,15 +474,16 @@ ITTSU_M, ITTSU_P, ITTSU_S = (0b1001001 << start for start in (0, 9, 18))
 
 
 def _yakuman_names(
-    reading: Reading, shape: HandShape, s: Situation, regular: bool, rules: Rules
+    reading: ReadingFields, shape: HandShape, s: Situation, regular: bool, rules: Rules
 ) -> list[str]:
+    form, _, pairs, _, _, wait, _, _, run_count, _, triplets, _, _ = reading
     names = []
     if s.tenhou or s.chiihou:
         names.append("tenhou" if s.tenhou else "chiihou")
     if s.renhou and rules.renhou == "yakuman":
         names.append("renhou_yakuman")
-    if reading.form == KOKUSHI:
-        names.append("kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi")
+    if form == KOKUSHI:
+        names.append("kokushi_13" if wait == KOKUSHI_13 else "kokushi")
         return names
     if shape.chuuren:
         names.append(shape.chuuren)
@@ -490,26 +493,25 @@ def _yakuman_names(
         names.append("ryuuiisou")
     if shape.is_all_terminal_or_honor and not shape.has_honor:
         names.append("chinroutou")
-    if not regular or reading.run_count >= 2:
+    if not regular or run_count >= 2:
         return names
     if shape.quads == 4 and rules.suukantsu:
         names.append("suukantsu")
     if concealed_sets(reading, tsumo=s.tsumo) == 4:
-        names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
-    triplets = reading.triplets
+        names.append("suuankou_tanki" if wait == TANKI else "suuankou")
     if triplets & DRAGON_BITS == DRAGON_BITS:
         names.append("daisangen")
     winds = (triplets & WIND_BITS).bit_count()
     if winds == 4:
         names.append("daisuushii")
-    elif winds == 3 and EAST <= reading.pairs[0] <= NORTH:
+    elif winds == 3 and EAST <= pairs[0] <= NORTH:
         names.append("shousuushii")
     return names
 
 
 def _add_set_yaku(
     found: list[YakuHan],
-    reading: Reading,
+    reading: ReadingFields,
     shape: HandShape,
     context: WinContext,
     rules: Rules,
