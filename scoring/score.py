@@ -66,7 +66,6 @@ from scoring.tiles import (
 from scoring.value import LIMIT_NAMES, STICK, HandValue, WinPayments, base_points, win_payments
 from scoring.yaku import (
     ALL_FLAGS,
-    YAKU,
     YAKUMAN_HAN,
     HandShape,
     Situation,
@@ -661,7 +660,7 @@ def _hand_score(
     """Return the score of a reading's yaku and fu with the dora that count."""
     situation, honba, sticks, rules = terms
     han = sum(map(_HAN, yaku))
-    if YAKU[yaku[0].name].is_yakuman:
+    if yaku[0][1] >= YAKUMAN_HAN:  # Speed: a yakuman's han, 13 per multiple, not YAKU's flag
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
@@ -697,15 +696,15 @@ def _check(
     """Raise if the flags, the robbed kan or the dora and ura indicators (all of them)
     cannot go with the hand."""
     is_closed = found[0][READING_IS_CLOSED]
-    if may_conflict(situation, is_closed=is_closed):
+    if may_conflict(situation, is_closed=is_closed):  # always, with chankan
         check_situation(
             situation,
             is_closed=is_closed,
             has_melds=bool(hand.melds),
             has_kan=hand.quads > 0,
         )
-    if situation.chankan:
-        _check_chankan(hand, situation, found, rules)
+        if situation.chankan:
+            _check_chankan(hand, situation, found, rules)
     # Indicators that might be a fifth copy or a second red five are checked in full: a
     # red five, or a kind the hand and the indicators hold more than four of. Speed:
     # written out, not a call (a hand has one or two indicators).

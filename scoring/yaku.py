@@ -12,7 +12,7 @@ replaces iipeikou; junchan replaces chanta (no honors) and both need a sequence
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from scoring.errors import BadFlagsError, BadHandError, shown
@@ -171,6 +171,24 @@ class Situation:
     renhou: bool = False
     is_dealer: bool = True
     robbed_kan: str = "kakan"
+    # Whether a flag but tsumo and riichi is set, or a robbed closed kan: worked out
+    # once, so a hand without one passes its checks in one read (may_conflict).
+    has_rare_flag: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rare = (
+            self.double_riichi
+            or self.ippatsu
+            or self.rinshan
+            or self.chankan
+            or self.haitei
+            or self.houtei
+            or self.tenhou
+            or self.chiihou
+            or self.renhou
+            or self.robbed_kan != "kakan"
+        )
+        object.__setattr__(self, "has_rare_flag", rare)  # frozen: set once, here
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, is_dealer: bool) -> Situation:
@@ -211,20 +229,7 @@ def check_situation(
 def may_conflict(situation: Situation, *, is_closed: bool) -> bool:
     """Return False when the flags cannot clash (a quick test before the full one):
     no flag but tsumo and riichi, and riichi only on a closed hand."""
-    s = situation
-    return (
-        s.double_riichi
-        or s.ippatsu
-        or s.rinshan
-        or s.chankan
-        or s.haitei
-        or s.houtei
-        or s.tenhou
-        or s.chiihou
-        or s.renhou
-        or s.robbed_kan != "kakan"
-        or (s.riichi and not is_closed)
-    )
+    return situation.has_rare_flag or (situation.riichi and not is_closed)
 
 
 def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
