@@ -426,6 +426,9 @@ def _choices(groups: Groups) -> list[Choice]:
 
 
 def _regular(groups: Groups, win: int, melds: Part) -> list[ReadingFields]:
+    """Return the four-sets-and-a-pair readings of the groups' parts with the melds'
+    part, won on kind ``win``: one per choice of a part per group and place of the
+    winning tile."""
     try:  # Speed: the usual hand reads one way per group; unpacking checks that at once
         (m,), (p,), (s,), (z,) = groups
     except ValueError:
@@ -456,17 +459,19 @@ def _regular(groups: Groups, win: int, melds: Part) -> list[ReadingFields]:
         count = m_count + p_count + s_count + meld_count
         twins = m_twins + p_twins + s_twins
         outside = m_outside and p_outside and s_outside and z_outside and meld_outside
-        # The index in sets of the winning group's first set, without a list to sum.
-        first = (0, len(m_sets), len(m_sets) + len(p_sets), len(suits))[group]
         for index, shape in choice[group][PART_WINS][offset]:
-            at = PAIR if index == PAIR else first + index
+            if index != PAIR and group:  # an index among the group's sets, made one among all
+                if group == 1:
+                    index += len(m_sets)
+                else:
+                    index += len(m_sets) + len(p_sets) if group == 2 else len(suits)
             found.append(
                 (
                     REGULAR,
                     sets,
                     pairs,
                     win,
-                    at,
+                    index,
                     shape,
                     closed,
                     runs,
