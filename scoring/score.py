@@ -552,28 +552,39 @@ class HandScore(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """Return the result object of FORMATS.md section 2."""
-        # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
-        # plain loops, not list comprehensions (each a function call in Python 3.11).
-        value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = self
-        fu_items = []
-        for name, item_fu in fu.items:
-            fu_items.append({"name": name, "fu": item_fu})
-        yaku_items = []
-        for name, han in yaku:
-            yaku_items.append({"name": name, "han": han})
-        return {
-            "han": value.han,
-            "fu": fu.total,
-            "fu_items": fu_items,
-            "yaku": yaku_items,
-            "dora": {"dora": dora, "aka": aka, "ura": ura},
-            "yakuman": value.yakuman,
-            "limit": limit,
-            "base_points": points,
-            "payments": payments.to_json(),
-            "total": total,
-            "wait": wait,
-        }
+        return result_json(self)
+
+
+# A HandScore's fields, as an exact tuple: what the scorer makes (an exact tuple is
+# made in one step and unpacks by the interpreter's quick path); score() names it.
+ScoreFields = tuple[HandValue, Fu, tuple[YakuHan, ...], DoraCount, str, WinPayments, int, str, int]
+
+
+def result_json(fields: ScoreFields) -> dict[str, Any]:
+    """Return the result object of FORMATS.md section 2 of a score's fields."""
+    # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
+    # plain loops, not list comprehensions (each a function call in Python 3.11).
+    value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = fields
+    fu_total, items = fu
+    fu_items = []
+    for name, item_fu in items:
+        fu_items.append({"name": name, "fu": item_fu})
+    yaku_items = []
+    for name, han in yaku:
+        yaku_items.append({"name": name, "han": han})
+    return {
+        "han": value.han,
+        "fu": fu_total,
+        "fu_items": fu_items,
+        "yaku": yaku_items,
+        "dora": {"dora": dora, "aka": aka, "ura": ura},
+        "yakuman": value.yakuman,
+        "limit": limit,
+        "base_points": points,
+        "payments": payments.to_json(),
+        "total": total,
+        "wait": wait,
+    }
 
 
 def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -584,7 +595,7 @@ def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:
     >>> result["han"], result["fu"], result["yaku"], result["dora"], result["payments"]
     (2, 30, [{'name': 'yakuhai_chun', 'han': 1}], {'dora': 0, 'aka': 1, 'ura': 0}, {'ron': 2000})
     """
-    return score(HandToScore.from_json(data)).to_json()
+    return result_json(_best_score(HandToScore.from_json(data)))
 
 
 def score(request: HandToScore) -> HandScore:
@@ -596,6 +607,11 @@ def score(request: HandToScore) -> HandScore:
     >>> [y.name for y in best.yaku], best.value.han
     (['menzen_tsumo', 'sanankou'], 3)
     """
+    return _new_tuple(HandScore, _best_score(request))
+
+
+def _best_score(request: HandToScore) -> ScoreFields:
+    """Return the fields of the best score among the hand's readings."""
     # Speed: the request is unpacked here only, and its helpers take the fields they
     # need (a named tuple unpacks by the slow, generic path).
     hand, situation, context, indicators, ura, honba, sticks, rules = request
@@ -623,7 +639,7 @@ def _scores(
     dora: DoraCount,
     context: WinContext,
     terms: Terms,
-) -> list[HandScore]:
+) -> list[ScoreFields]:
     """Return the score of each way to score the hand: each reading with yaku (and,
     under ``Rules.renhou == "mangan"``, each reading as renhou)."""
     situation, honba, _, rules = terms
@@ -632,7 +648,7 @@ def _scores(
     needs_two_han = bool(minimum) and honba >= minimum
     scores = []
     too_cheap = False  # a reading had yaku, but under 2 han where 2 are needed
-    # Speed: each reading is priced straight into a HandScore, with no option value
+    # Speed: each reading is priced straight into its score, with no option value
     # in between.
     for reading in found:
         yaku = find_yaku(reading, shape, situation, context, rules)
@@ -656,7 +672,7 @@ _HAN = operator.itemgetter(1)
 
 def _hand_score(
     terms: Terms, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
-) -> HandScore:
+) -> ScoreFields:
     """Return the score of a reading's yaku and fu with the dora that count."""
     situation, honba, sticks, rules = terms
     han = sum(map(_HAN, yaku))
@@ -675,15 +691,14 @@ def _hand_score(
         entry = _priced(key, rules)
     value, payments, points, limit, paid = entry[1]
     total = paid + STICK * sticks
-    # Speed: tuple.__new__, not keywords (twice as long for nine fields) or _make.
-    return _new_tuple(HandScore, (value, fu, yaku, dora, wait, payments, total, limit, points))
+    return (value, fu, yaku, dora, wait, payments, total, limit, points)
 
 
-def _rank(score: HandScore) -> tuple[int, int, int]:
+def _rank(score: ScoreFields) -> tuple[int, int, int]:
     """Return what decides between readings: the payment, then han, then fu (the
     riichi sticks in ``total`` are the same for every reading)."""
-    value = score.value
-    return (score.total, value.han, value.fu)
+    value, _, _, _, _, _, total, _, _ = score
+    return (total, value.han, value.fu)
 
 
 def _check(
