@@ -174,6 +174,11 @@ class Situation:
     # Whether a flag but tsumo and riichi is set, or a robbed closed kan: worked out
     # once, so a hand without one passes its checks in one read (may_conflict).
     has_rare_flag: bool = field(init=False, repr=False, compare=False)
+    # The names of the flags' yaku on an open hand, then a closed one (so indexed by
+    # ``is_closed``): worked out once, as has_rare_flag.
+    yaku_names: tuple[tuple[str, ...], tuple[str, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         rare = (
@@ -189,6 +194,8 @@ class Situation:
             or self.robbed_kan != "kakan"
         )
         object.__setattr__(self, "has_rare_flag", rare)  # frozen: set once, here
+        names = (_situational_yaku(self, False), _situational_yaku(self, True))
+        object.__setattr__(self, "yaku_names", names)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, is_dealer: bool) -> Situation:
@@ -400,7 +407,9 @@ def find_yaku(
         if names:
             return tuple(map(table.__getitem__, names))
     # Speed: each yaku is looked up as it is found, not named and mapped afterwards.
-    found = _situational_yaku(situation, closed, table)
+    found = []
+    for name in situation.yaku_names[closed]:
+        found.append(table[name])
     if shape.is_all_simple and (closed or rules.open_tanyao):
         found.append(table["tanyao"])
     if regular:
@@ -442,19 +451,13 @@ def _han_tables(rules: Rules) -> tuple[HanTable, HanTable]:
     return entry[1]
 
 
-def _situational_yaku(s: Situation, closed: bool, table: HanTable) -> list[YakuHan]:
-    found = []
-    if s.riichi:
-        found.append(table["riichi"])
-    if s.double_riichi:
-        found.append(table["double_riichi"])
-    if s.ippatsu:
-        found.append(table["ippatsu"])
+def _situational_yaku(s: Situation, closed: bool) -> tuple[str, ...]:
+    """Return the names of the yaku the flags give a closed or an open hand."""
+    names = [name for name in ("riichi", "double_riichi", "ippatsu") if getattr(s, name)]
     if s.tsumo and closed:
-        found.append(table["menzen_tsumo"])
-    if s.haitei or s.houtei or s.rinshan or s.chankan:
-        found.extend(table[name] for name in LAST_TILE_WINS if getattr(s, name))
-    return found
+        names.append("menzen_tsumo")
+    names.extend(name for name in LAST_TILE_WINS if getattr(s, name))
+    return tuple(names)
 
 
 LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
