@@ -73,7 +73,6 @@ from scoring.yaku import (
     check_situation,
     find_yaku,
     hand_shape,
-    may_conflict,
 )
 
 CLUB_RULES = Rules()
@@ -710,8 +709,10 @@ def _check(
 ) -> None:
     """Raise if the flags, the robbed kan or the dora and ura indicators (all of them)
     cannot go with the hand."""
+    # A quick test before the full one: flags cannot clash when none is set but tsumo
+    # and riichi, and riichi only on a closed hand. (Chankan is a rare flag.)
     is_closed = found[0][READING_IS_CLOSED]
-    if may_conflict(situation, is_closed=is_closed):  # always, with chankan
+    if situation.has_rare_flag or (situation.riichi and not is_closed):
         check_situation(
             situation,
             is_closed=is_closed,
@@ -762,7 +763,7 @@ def _dora(
     if hand.tile_bits & RED and rules.red_fives:
         tiles = hand.all_tiles
         aka = tiles.count(RED_M) + tiles.count(RED_P) + tiles.count(RED_S)  # faster than a loop
-    if ura and situation.has_riichi:
+    if ura and (situation.riichi or situation.double_riichi):  # Speed: not has_riichi's call
         for tile in ura:
             found_ura += counts[DORA_OF_TILE[tile]]
     try:

@@ -172,7 +172,7 @@ class Situation:
     is_dealer: bool = True
     robbed_kan: str = "kakan"
     # Whether a flag but tsumo and riichi is set, or a robbed closed kan: worked out
-    # once, so a hand without one passes its checks in one read (may_conflict).
+    # once, so a hand without one passes its checks in one read (scoring.score._check).
     has_rare_flag: bool = field(init=False, repr=False, compare=False)
     # The names of the flags' yaku on an open hand, then a closed one (so indexed by
     # ``is_closed``): worked out once, as has_rare_flag.
@@ -231,12 +231,6 @@ def check_situation(
     """
     for message in _conflicts(situation, is_closed, has_melds, has_kan):
         raise BadFlagsError(message)
-
-
-def may_conflict(situation: Situation, *, is_closed: bool) -> bool:
-    """Return False when the flags cannot clash (a quick test before the full one):
-    no flag but tsumo and riichi, and riichi only on a closed hand."""
-    return situation.has_rare_flag or (situation.riichi and not is_closed)
 
 
 def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
