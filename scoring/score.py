@@ -563,20 +563,20 @@ def result_json(fields: ScoreFields) -> dict[str, Any]:
     """Return the result object of FORMATS.md section 2 of a score's fields."""
     # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
     # plain loops, not list comprehensions (each a function call in Python 3.11).
-    value, fu, yaku, (dora, aka, ura), wait, payments, total, limit, points = fields
-    fu_total, items = fu
+    value, fu, yaku, dora, wait, payments, total, limit, points = fields
+    # Speed: items read by index (a named tuple unpacks by the slow, generic path).
     fu_items = []
-    for name, item_fu in items:
-        fu_items.append({"name": name, "fu": item_fu})
+    for item in fu[1]:
+        fu_items.append({"name": item[0], "fu": item[1]})
     yaku_items = []
-    for name, han in yaku:
-        yaku_items.append({"name": name, "han": han})
+    for each in yaku:
+        yaku_items.append({"name": each[0], "han": each[1]})
     return {
         "han": value.han,
-        "fu": fu_total,
+        "fu": fu[0],
         "fu_items": fu_items,
         "yaku": yaku_items,
-        "dora": {"dora": dora, "aka": aka, "ura": ura},
+        "dora": {"dora": dora[0], "aka": dora[1], "ura": dora[2]},
         "yakuman": value.yakuman,
         "limit": limit,
         "base_points": points,
@@ -674,14 +674,16 @@ def _hand_score(
 ) -> ScoreFields:
     """Return the score of a reading's yaku and fu with the dora that count."""
     situation, honba, sticks, rules = terms
-    han = sum(map(_HAN, yaku))
+    han = 0
+    for each in yaku:
+        han += each[1]
     if yaku[0][1] >= YAKUMAN_HAN:  # Speed: a yakuman's han, 13 per multiple, not YAKU's flag
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
         han, yakuman = han + sum(dora), 0  # Speed: sum, not the han property's call
     # Speed: the price table is read here; _priced is called for a new entry only.
-    key = (han, fu.total, yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
+    key = (han, fu[0], yakuman, situation.is_dealer, situation.tsumo, honba, id(rules))
     try:
         entry = _PRICES[key]  # Speed: a subscript, quicker than get; almost always kept
     except KeyError:
