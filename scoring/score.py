@@ -31,7 +31,6 @@ from scoring.hand import (
     GROUPS,
     KOKUSHI,
     NO_MELDS,
-    Groups,
     Hand,
     Part,
     Reading,
@@ -355,36 +354,6 @@ def _new_run(group: int, digits: str | None) -> _Run:
     return run
 
 
-def _concealed_tiles(
-    runs: tuple[str | None, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], int, Groups]:
-    """Return the tiles, 34 counts, tile bits and group parts of the digits of each
-    suit (None: no tile of that suit)."""
-    m, p, s, z = runs
-    manzu, pinzu, souzu, honors = _RUNS
-    try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
-        found = manzu[m], pinzu[p], souzu[s], honors[z]
-    except KeyError:
-        found = (
-            manzu.get(m) or _new_run(0, m),
-            pinzu.get(p) or _new_run(1, p),
-            souzu.get(s) or _new_run(2, s),
-            honors.get(z) or _new_run(3, z),
-        )
-    (
-        (m_tiles, m_counts, m_bits, m_parts),
-        (p_tiles, p_counts, p_bits, p_parts),
-        (s_tiles, s_counts, s_bits, s_parts),
-        (z_tiles, z_counts, z_bits, z_parts),
-    ) = found
-    return (
-        m_tiles + p_tiles + s_tiles + z_tiles,
-        m_counts + p_counts + s_counts + z_counts,
-        m_bits | p_bits | s_bits | z_bits,
-        (m_parts, p_parts, s_parts, z_parts),
-    )
-
-
 # A parsed meld, its part, its (kind, how many of its tiles are that kind) pairs and
 # the scoring.tiles.tile_bits of its tiles. Speed: a plain tuple, as _Run.
 _Meld = tuple[Meld, Part, tuple[tuple[int, int], ...], int]
@@ -420,23 +389,70 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     runs = match.groups()
     if len(text) - 4 + runs.count(None) != 14 - 3 * len(melds):
         return None  # the wrong number of tiles (checked before the runs are kept)
-    found = _fast_melds(melds) if melds else []
+    found = _fast_melds(melds) if melds else NO_MELDS_FOUND  # before the runs, as in Hand
     if found is None:
         return None
-    concealed, counts, bits, groups = _concealed_tiles(runs)
+    # Speed: the runs are joined here, not in a function of their own, and the Hand
+    # is made here too: two calls fewer, and no tuple of parts packed and unpacked.
+    m, p, s, z = runs
+    manzu, pinzu, souzu, honors = _RUNS
+    try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
+        kept_runs = manzu[m], pinzu[p], souzu[s], honors[z]
+    except KeyError:
+        kept_runs = (
+            manzu.get(m) or _new_run(0, m),
+            pinzu.get(p) or _new_run(1, p),
+            souzu.get(s) or _new_run(2, s),
+            honors.get(z) or _new_run(3, z),
+        )
+    (
+        (m_tiles, m_counts, m_bits, m_parts),
+        (p_tiles, p_counts, p_bits, p_parts),
+        (s_tiles, s_counts, s_bits, s_parts),
+        (z_tiles, z_counts, z_bits, z_parts),
+    ) = kept_runs
+    counts = m_counts + p_counts + s_counts + z_counts
     if not counts[tile_kind]:
         return None
-    if not melds:
-        return _trusted_hand(concealed, tile, (), counts, counts, bits, groups, NO_MELDS, concealed)
-    return _melded_hand((concealed, counts, bits, groups), tile, found)
+    concealed = m_tiles + p_tiles + s_tiles + z_tiles
+    bits = m_bits | p_bits | s_bits | z_bits
+    if melds:
+        melded = _melded(concealed, counts, bits, found)
+        if melded is None:
+            return None
+        meld_values, all_counts, bits, meld_part, tiles = melded
+    else:
+        meld_values = ()
+        all_counts = counts
+        meld_part = NO_MELDS
+        tiles = concealed
+    # A Hand whose checks already passed, made without running them again, with what
+    # was worked out on the way (all its tiles, if None, when first asked). Speed:
+    # object.__new__ kept in a name (no attribute look-up), and the instance dict read
+    # as __dict__, quicker than a call of vars; set one by one: quicker than
+    # update(**values) or a new dict.
+    hand = _new_object(Hand)
+    kept = hand.__dict__
+    kept["concealed"] = concealed
+    kept["win"] = tile
+    kept["melds"] = meld_values
+    kept["counts"] = counts
+    kept["all_counts"] = all_counts
+    kept["tile_bits"] = bits
+    kept["groups"] = (m_parts, p_parts, s_parts, z_parts)
+    kept["meld_part"] = meld_part
+    if tiles is not None:
+        kept["all_tiles"] = tiles
+    return hand
 
 
-def _melded_hand(
-    parsed: tuple[tuple[int, ...], tuple[int, ...], int, Groups], win: int, melds: list[_Meld]
-) -> Hand | None:
-    """Return the hand of concealed tiles and melds, or None if together they hold a
-    fifth copy or a second red five."""
-    concealed, counts, bits, groups = parsed
+def _melded(
+    concealed: tuple[int, ...], counts: tuple[int, ...], bits: int, melds: list[_Meld]
+) -> tuple[tuple[Meld, ...], tuple[int, ...], int, Part, tuple[int, ...] | None] | None:
+    """Return the melds, all the counts, the tile bits, the melds' part and all the
+    tiles (None unless a red five had to be checked) of concealed tiles (with their
+    counts and tile bits) and parsed melds, or None if together they hold a fifth
+    copy or a second red five."""
     all_counts = list(counts)
     meld_list, parts = [], []
     for meld, part, copies, meld_bits in melds:
@@ -454,9 +470,7 @@ def _melded_hand(
         tiles = concealed + sum([meld.tiles for meld in meld_values], ())
         if not _has_one_red_at_most(tiles):
             return None
-    return _trusted_hand(
-        concealed, win, meld_values, counts, tuple(all_counts), bits, groups, meld_part, tiles
-    )
+    return meld_values, tuple(all_counts), bits, meld_part, tiles
 
 
 # Speed: the joined part of each run of melds' parts, kept (a batch has few). Exact:
@@ -474,6 +488,7 @@ def _joined_part(parts: tuple[Part, ...]) -> Part:
 
 
 NO_MELDS_GIVEN: list[Any] = []  # never changed
+NO_MELDS_FOUND: list[_Meld] = []  # never changed
 
 
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
@@ -502,37 +517,6 @@ def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
     red_m, red_p, red_s = RED_FIVES  # Speed: written out, no generator
     return tiles.count(red_m) <= 1 and tiles.count(red_p) <= 1 and tiles.count(red_s) <= 1
-
-
-def _trusted_hand(
-    concealed: tuple[int, ...],
-    win: int,
-    melds: tuple[Meld, ...],
-    counts: tuple[int, ...],
-    all_counts: tuple[int, ...],
-    bits: int,
-    groups: Groups,
-    meld_part: Part,
-    tiles: tuple[int, ...] | None,
-) -> Hand:
-    """Return a Hand whose checks already passed, without running them again, with
-    what was worked out on the way (all its tiles, if None, when first asked)."""
-    # Speed: object.__new__ kept in a name (no attribute look-up), and the instance
-    # dict read as __dict__, quicker than a call of vars; set one by one: quicker than
-    # update(**values) or a new dict.
-    hand = _new_object(Hand)
-    kept = hand.__dict__
-    kept["concealed"] = concealed
-    kept["win"] = win
-    kept["melds"] = melds
-    kept["counts"] = counts
-    kept["all_counts"] = all_counts
-    kept["tile_bits"] = bits
-    kept["groups"] = groups
-    kept["meld_part"] = meld_part
-    if tiles is not None:
-        kept["all_tiles"] = tiles
-    return hand
 
 
 class HandScore(NamedTuple):
