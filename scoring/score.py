@@ -108,61 +108,114 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
-        if type(data) is dict and len(data) == len(USUAL_KEYS):
-            found = _from_usual_keys(data)
-            if found is not None:
-                return found
+        if type(data) is dict and len(data) == USUAL_KEY_COUNT:
+            # Speed: subscripts, quicker than get. Twelve keys that are the usual
+            # twelve leave no room for a rare flag, a robbed kan or rules.
+            try:
+                text, win, melds = data["hand"], data["win"], data["melds"]
+                tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
+                seat_wind, round_wind = data["seat_wind"], data["round_wind"]
+                dora, ura, honba = data["dora"], data["ura"], data["honba"]
+                sticks = data["riichi_sticks"]
+            except KeyError:
+                pass  # another key: the general path below
+            else:
+                return _request(
+                    data,
+                    text,
+                    win,
+                    melds,
+                    tsumo,
+                    riichi,
+                    ippatsu,
+                    seat_wind,
+                    round_wind,
+                    dora,
+                    ura,
+                    honba,
+                    sticks,
+                    None,
+                )
         if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
+        if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
+            return _request(
+                data,
+                get("hand"),
+                get("win"),
+                get("melds", NO_MELDS_GIVEN),
+                get("tsumo", False),
+                get("riichi", False),
+                get("ippatsu", False),
+                get("seat_wind", "E"),
+                get("round_wind", "E"),
+                get("dora", ""),
+                get("ura", ""),
+                get("honba", 0),
+                get("riichi_sticks", 0),
+                get("rules"),
+            )
         situation, context = _situation(data)
         hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
         hand = hand or Hand.from_json(data)
-        if get("rules") is not None:
-            return _new_tuple(cls, (hand, situation, context, *_extras(data)))
-        extras = get("dora", ""), get("ura", ""), get("honba", 0), get("riichi_sticks", 0)
-        return _request(hand, situation, context, extras, data)
+        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
 
 
 USUAL_KEYS = (
     *("hand", "win", "melds", "tsumo", "riichi", "ippatsu", "seat_wind", "round_wind"),
     *("dora", "ura", "honba", "riichi_sticks"),
 )
-
-
-def _from_usual_keys(data: dict[str, Any]) -> HandToScore | None:
-    """Return the hand of an object with the twelve USUAL_KEYS, checked in the general
-    path's order (so errors are the same); None if it has another key."""
-    # Speed: subscripts, quicker than get. Twelve keys that are the usual twelve
-    # leave no room for a rare flag, a robbed kan or rules.
-    try:
-        text, win, melds = data["hand"], data["win"], data["melds"]
-        flags = data["tsumo"], data["riichi"], data["ippatsu"]
-        winds = data["seat_wind"], data["round_wind"]
-        extras = data["dora"], data["ura"], data["honba"], data["riichi_sticks"]
-    except KeyError:
-        return None
-    situation, context = _usual_situation(data, flags, winds)
-    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
-    return _request(hand, situation, context, extras, data)
+USUAL_KEY_COUNT = len(USUAL_KEYS)
 
 
 def _request(
-    hand: Hand,
-    situation: Situation,
-    context: WinContext,
-    extras: tuple[Any, Any, Any, Any],
     data: Mapping[str, Any],
+    text: Any,
+    win: Any,
+    melds: Any,
+    tsumo: Any,
+    riichi: Any,
+    ippatsu: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    dora: Any,
+    ura: Any,
+    honba: Any,
+    sticks: Any,
+    rules: Any,
 ) -> HandToScore:
-    """Return the hand to score with the extras (dora, ura, honba, riichi sticks) of a
-    hand object without rules."""
-    dora, ura, honba, sticks = extras
-    # Speed: the usual extras (indicators seen before, whole numbers) pass one test
-    # here, without five calls; _extras parses anything else or names its error.
-    # tuple.__new__, not HandToScore(...), whose generated __new__ takes twice as long.
+    """Return the hand to score of a hand object that sets no flag but tsumo, riichi
+    and ippatsu, given the values of its keys (None: no rules), checked in the order
+    of the general path for rare flags (so errors are the same)."""
+    # Speed: one function for the short and the general path, so the kept
+    # situations' key (see _SITUATIONS) is written once, and one call for the flags,
+    # the hand and the extras.
+    key = (
+        tsumo is True,
+        tsumo is False,
+        riichi is True,
+        riichi is False,
+        ippatsu is True,
+        ippatsu is False,
+        seat_wind,
+        round_wind,
+    )
+    try:
+        situation, context = _SITUATIONS[key]  # Speed: a subscript, quicker than get
+    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
+        situation, context = _new_situation(data, key)
+    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
+    # Speed: the usual extras (indicators seen before, whole numbers, no rules) pass
+    # one test here, without five calls; _extras parses anything else or names its
+    # error. tuple.__new__, not HandToScore(...), whose generated __new__ takes twice
+    # as long.
     if (
-        type(dora) is type(ura) is str
-        and type(honba) is type(sticks) is int
+        rules is None
+        and type(dora) is str
+        and type(ura) is str
+        and type(honba) is int
+        and type(sticks) is int
         and 0 <= honba <= LARGEST
         and 0 <= sticks <= LARGEST
     ):
@@ -207,35 +260,15 @@ _RARE_KEYS = (*(f for f in ALL_FLAGS if f not in ("tsumo", "riichi", "ippatsu"))
 
 
 def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
-    """Return the flags and the fu context of a hand object."""
-    get = data.get
-    if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
-        flags = get("tsumo", False), get("riichi", False), get("ippatsu", False)
-        return _usual_situation(data, flags, (get("seat_wind", "E"), get("round_wind", "E")))
+    """Return the flags and the fu context of a hand object, kept by the key of all its
+    flags (from_json keys a hand that sets none but tsumo, riichi and ippatsu by those,
+    in _request)."""
     key = _rare_key(data)
     try:
         found = _SITUATIONS.get(key)
     except TypeError:  # an unhashable wind or robbed kan: an error, named below
         found = None
     return found or _new_situation(data, key)
-
-
-def _usual_situation(
-    data: Mapping[str, Any], flags: tuple[Any, Any, Any], winds: tuple[Any, Any]
-) -> tuple[Situation, WinContext]:
-    """Return the flags and fu context of a hand object that sets no flag but tsumo,
-    riichi and ippatsu (``flags``), with its seat and round ``winds``; the short and
-    the general path both key the kept situations here."""
-    tsumo, riichi, ippatsu = flags
-    seat_wind, round_wind = winds
-    key = (
-        *(tsumo is True, tsumo is False, riichi is True, riichi is False),
-        *(ippatsu is True, ippatsu is False, seat_wind, round_wind),
-    )
-    try:
-        return _SITUATIONS[key]  # Speed: a subscript, quicker than get
-    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
-        return _new_situation(data, key)
 
 
 def _rare_key(data: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -39,33 +39,45 @@ def _outcome(data: dict[str, Any]) -> Any:
         return type(error).__name__, error.code, str(error)
 
 
-def _general(data: dict[str, Any]) -> Any:
-    return _outcome({**data, "comment": "an unknown key, ignored"})
+# A key that changes nothing sends a hand down each general path: an unknown key, rules
+# given as null (the club rules) and a rare flag given as false.
+GENERAL_KEYS = [
+    {"comment": "an unknown key, ignored"},
+    {"rules": None},
+    {"haitei": False},
+]
+
+
+def _general(data: dict[str, Any], extra: dict[str, Any] = GENERAL_KEYS[0]) -> Any:
+    return _outcome({**data, **extra})
 
 
 def test_the_usual_keys_are_what_the_benchmark_hands_hold():
     assert all(sorted(hand) == sorted(USUAL_KEYS) for hand in HANDS)
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("index", range(0, len(HANDS), 3))
-def test_valid_hands_score_the_same_on_both_paths(index):
+def test_valid_hands_score_the_same_on_both_paths(index, extra):
     hand = HANDS[index]
-    assert _outcome(hand) == _general(hand)
+    assert _outcome(hand) == _general(hand, extra)
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("key", USUAL_KEYS)
-def test_every_bad_value_gets_the_same_error_on_both_paths(key):
+def test_every_bad_value_gets_the_same_error_on_both_paths(key, extra):
     for index, value in enumerate(BAD_VALUES[key]):
         hand = {**HANDS[index * 7 % len(HANDS)], key: value}
         short = _outcome(hand)
         assert isinstance(short, tuple), f"{key}={value!r} scored"
-        assert short == _general(hand), f"{key}={value!r}"
+        assert short == _general(hand, extra), f"{key}={value!r}"
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("key", USUAL_KEYS)
-def test_a_missing_usual_key_takes_the_general_path_with_its_default(key):
+def test_a_missing_usual_key_takes_the_general_path_with_its_default(key, extra):
     hand = {k: v for k, v in HANDS[5].items() if k != key}
-    assert _outcome(hand) == _general(hand)
+    assert _outcome(hand) == _general(hand, extra)
 
 
 def test_a_dict_subclass_gets_the_same_result():
