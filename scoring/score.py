@@ -412,42 +412,61 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     """Return the hand of valid input (a hand object's hand, win and melds) whose
     suits come once each, in order, checked in the general path's order (so errors
     are the same); otherwise None."""
-    match = _HAND.fullmatch(text) if type(text) is str else None
-    if match is None or type(win) is not str or type(melds) is not list or len(melds) > 4:
+    if type(text) is not str or type(win) is not str or type(melds) is not list or len(melds) > 4:
         return None
     try:
         tile, tile_kind = WIN_OF_NAME[win]  # Speed: a subscript, quicker than get
     except KeyError:
         return None
-    runs = match.groups()
-    if len(text) - 4 + runs.count(None) != 14 - 3 * len(melds):
-        return None  # the wrong number of tiles (checked before the runs are kept)
     found = _fast_melds(melds) if melds else NO_MELDS_FOUND  # before the runs, as in Hand
     if found is None:
         return None
+    # Speed: str.partition splits the text into its suits' runs quicker than _HAND;
+    # the runs are looked up in the kept runs, which hold only runs _HAND found.
+    m: str | None  # the digits of each suit; None: no tile of that suit
+    p: str | None
+    s: str | None
+    z: str | None
+    m, letter, rest = text.partition("m")
+    if not letter:
+        rest = m
+        m = None
+    p, letter, rest = rest.partition("p")
+    if not letter:
+        rest = p
+        p = None
+    s, letter, rest = rest.partition("s")
+    if not letter:
+        rest = s
+        s = None
+    z, letter, rest = rest.partition("z")
+    if not letter:
+        rest = z
+        z = None
+    if rest:
+        return None  # more after the honors, or a suit out of order: _HAND would fail
     # Speed: the runs are joined here, not in a function of their own, and the Hand
     # is made here too: two calls fewer, and no tuple of parts packed and unpacked.
-    m, p, s, z = runs
     manzu, pinzu, souzu, honors = _RUNS
     try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
         kept_runs = manzu[m], pinzu[p], souzu[s], honors[z]
-    except KeyError:
-        kept_runs = (
-            manzu.get(m) or _new_run(0, m),
-            pinzu.get(p) or _new_run(1, p),
-            souzu.get(s) or _new_run(2, s),
-            honors.get(z) or _new_run(3, z),
-        )
+    except KeyError:  # a run not seen yet, or not digits of its suit
+        new_runs = _new_runs(text, len(melds))
+        if new_runs is None:
+            return None
+        kept_runs = new_runs
     (
         (m_tiles, m_counts, m_bits, m_parts),
         (p_tiles, p_counts, p_bits, p_parts),
         (s_tiles, s_counts, s_bits, s_parts),
         (z_tiles, z_counts, z_bits, z_parts),
     ) = kept_runs
+    concealed = m_tiles + p_tiles + s_tiles + z_tiles
+    if len(concealed) != 14 - 3 * len(melds):
+        return None  # the wrong number of tiles
     counts = m_counts + p_counts + s_counts + z_counts
     if not counts[tile_kind]:
         return None
-    concealed = m_tiles + p_tiles + s_tiles + z_tiles
     bits = m_bits | p_bits | s_bits | z_bits
     if melds:
         melded = _melded(concealed, counts, bits, found)
@@ -477,6 +496,26 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     if tiles is not None:
         kept["all_tiles"] = tiles
     return hand
+
+
+def _new_runs(text: str, meld_count: int) -> tuple[_Run, _Run, _Run, _Run] | None:
+    """Return the runs of a hand's text whose runs are not all kept yet, and keep them;
+    None unless its suits come once each, in order, with the tiles of a hand with
+    ``meld_count`` melds."""
+    match = _HAND.fullmatch(text)
+    if match is None:
+        return None
+    runs = match.groups()
+    if len(text) - 4 + runs.count(None) != 14 - 3 * meld_count:
+        return None  # the wrong number of tiles (checked before the runs are kept)
+    m, p, s, z = runs
+    manzu, pinzu, souzu, honors = _RUNS
+    return (
+        manzu.get(m) or _new_run(0, m),
+        pinzu.get(p) or _new_run(1, p),
+        souzu.get(s) or _new_run(2, s),
+        honors.get(z) or _new_run(3, z),
+    )
 
 
 def _melded(

@@ -86,3 +86,36 @@ def test_a_dict_subclass_gets_the_same_result():
 
     for hand in HANDS[:20]:
         assert _outcome(Ordered(hand)) == _outcome(hand)
+
+
+# Hand texts the short path splits with str.partition: suits missing, out of order or
+# written twice, text before, between or after the runs, digits without a suit, runs
+# never seen before. Each is scored twice: the second time its runs may be kept.
+ODD_TEXTS = [
+    "11122233344455m",
+    "123456789p11z222z",
+    "123m456p789s1122",
+    "123m456p789s11",
+    "123m456p789s11z5",
+    "123m456p789s11zz",
+    "m123m456p789s11z",
+    "456p123m789s11z222z",
+    "123m456p789s11z222z",
+    "123m456p789s11z22z2z",
+    "123m456p 789s11z22z",
+    "123m456p789s11\u00b9z22z",
+    "123m456p789s118z22z",
+    "123m406p789s110z2z",
+    "12345678911122",
+    "1112345678999m9m",
+    "1111m2345678999m",
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS)
+def test_odd_hand_texts_get_the_same_outcome_on_both_paths(text):
+    for _ in range(2):
+        hand = {**HANDS[0], "hand": text, "win": "1m", "melds": []}
+        assert _outcome(hand) == _general(hand), text
+        melded = {**hand, "hand": text[3:], "melds": [{"kind": "chi", "tiles": "123s"}]}
+        assert _outcome(melded) == _general(melded), text
