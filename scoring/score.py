@@ -34,7 +34,6 @@ from scoring.hand import (
     READING_FORM,
     READING_IS_CLOSED,
     READING_WAIT,
-    Groups,
     Hand,
     Part,
     ReadingFields,
@@ -110,61 +109,114 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
-        if type(data) is dict and len(data) == len(USUAL_KEYS):
-            found = _from_usual_keys(data)
-            if found is not None:
-                return found
+        if type(data) is dict and len(data) == USUAL_KEY_COUNT:
+            # Speed: subscripts, quicker than get. Twelve keys that are the usual
+            # twelve leave no room for a rare flag, a robbed kan or rules.
+            try:
+                text, win, melds = data["hand"], data["win"], data["melds"]
+                tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
+                seat_wind, round_wind = data["seat_wind"], data["round_wind"]
+                dora, ura, honba = data["dora"], data["ura"], data["honba"]
+                sticks = data["riichi_sticks"]
+            except KeyError:
+                pass  # another key: the general path below
+            else:
+                return _request(
+                    data,
+                    text,
+                    win,
+                    melds,
+                    tsumo,
+                    riichi,
+                    ippatsu,
+                    seat_wind,
+                    round_wind,
+                    dora,
+                    ura,
+                    honba,
+                    sticks,
+                    None,
+                )
         if type(data) is not dict and not isinstance(data, Mapping):
             raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
         get = data.get
+        if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
+            return _request(
+                data,
+                get("hand"),
+                get("win"),
+                get("melds", NO_MELDS_GIVEN),
+                get("tsumo", False),
+                get("riichi", False),
+                get("ippatsu", False),
+                get("seat_wind", "E"),
+                get("round_wind", "E"),
+                get("dora", ""),
+                get("ura", ""),
+                get("honba", 0),
+                get("riichi_sticks", 0),
+                get("rules"),
+            )
         situation, context = _situation(data)
         hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
         hand = hand or Hand.from_json(data)
-        if get("rules") is not None:
-            return _new_tuple(cls, (hand, situation, context, *_extras(data)))
-        extras = get("dora", ""), get("ura", ""), get("honba", 0), get("riichi_sticks", 0)
-        return _request(hand, situation, context, extras, data)
+        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
 
 
 USUAL_KEYS = (
     *("hand", "win", "melds", "tsumo", "riichi", "ippatsu", "seat_wind", "round_wind"),
     *("dora", "ura", "honba", "riichi_sticks"),
 )
-
-
-def _from_usual_keys(data: dict[str, Any]) -> HandToScore | None:
-    """Return the hand of an object with the twelve USUAL_KEYS, checked in the general
-    path's order (so errors are the same); None if it has another key."""
-    # Speed: subscripts, quicker than get. Twelve keys that are the usual twelve
-    # leave no room for a rare flag, a robbed kan or rules.
-    try:
-        text, win, melds = data["hand"], data["win"], data["melds"]
-        flags = data["tsumo"], data["riichi"], data["ippatsu"]
-        winds = data["seat_wind"], data["round_wind"]
-        extras = data["dora"], data["ura"], data["honba"], data["riichi_sticks"]
-    except KeyError:
-        return None
-    situation, context = _usual_situation(data, flags, winds)
-    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
-    return _request(hand, situation, context, extras, data)
+USUAL_KEY_COUNT = len(USUAL_KEYS)
 
 
 def _request(
-    hand: Hand,
-    situation: Situation,
-    context: WinContext,
-    extras: tuple[Any, Any, Any, Any],
     data: Mapping[str, Any],
+    text: Any,
+    win: Any,
+    melds: Any,
+    tsumo: Any,
+    riichi: Any,
+    ippatsu: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    dora: Any,
+    ura: Any,
+    honba: Any,
+    sticks: Any,
+    rules: Any,
 ) -> HandToScore:
-    """Return the hand to score with the extras (dora, ura, honba, riichi sticks) of a
-    hand object without rules."""
-    dora, ura, honba, sticks = extras
-    # Speed: the usual extras (indicators seen before, whole numbers) pass one test
-    # here, without five calls; _extras parses anything else or names its error.
-    # tuple.__new__, not HandToScore(...), whose generated __new__ takes twice as long.
+    """Return the hand to score of a hand object that sets no flag but tsumo, riichi
+    and ippatsu, given the values of its keys (None: no rules), checked in the order
+    of the general path for rare flags (so errors are the same)."""
+    # Speed: one function for the short and the general path, so the kept
+    # situations' key (see _SITUATIONS) is written once, and one call for the flags,
+    # the hand and the extras.
+    key = (
+        tsumo is True,
+        tsumo is False,
+        riichi is True,
+        riichi is False,
+        ippatsu is True,
+        ippatsu is False,
+        seat_wind,
+        round_wind,
+    )
+    try:
+        situation, context = _SITUATIONS[key]  # Speed: a subscript, quicker than get
+    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
+        situation, context = _new_situation(data, key)
+    hand = _fast_hand(text, win, melds) or Hand.from_json(data)
+    # Speed: the usual extras (indicators seen before, whole numbers, no rules) pass
+    # one test here, without five calls; _extras parses anything else or names its
+    # error. tuple.__new__, not HandToScore(...), whose generated __new__ takes twice
+    # as long.
     if (
-        type(dora) is type(ura) is str
-        and type(honba) is type(sticks) is int
+        rules is None
+        and type(dora) is str
+        and type(ura) is str
+        and type(honba) is int
+        and type(sticks) is int
         and 0 <= honba <= LARGEST
         and 0 <= sticks <= LARGEST
     ):
@@ -209,35 +261,15 @@ _RARE_KEYS = (*(f for f in ALL_FLAGS if f not in ("tsumo", "riichi", "ippatsu"))
 
 
 def _situation(data: Mapping[str, Any]) -> tuple[Situation, WinContext]:
-    """Return the flags and the fu context of a hand object."""
-    get = data.get
-    if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
-        flags = get("tsumo", False), get("riichi", False), get("ippatsu", False)
-        return _usual_situation(data, flags, (get("seat_wind", "E"), get("round_wind", "E")))
+    """Return the flags and the fu context of a hand object, kept by the key of all its
+    flags (from_json keys a hand that sets none but tsumo, riichi and ippatsu by those,
+    in _request)."""
     key = _rare_key(data)
     try:
         found = _SITUATIONS.get(key)
     except TypeError:  # an unhashable wind or robbed kan: an error, named below
         found = None
     return found or _new_situation(data, key)
-
-
-def _usual_situation(
-    data: Mapping[str, Any], flags: tuple[Any, Any, Any], winds: tuple[Any, Any]
-) -> tuple[Situation, WinContext]:
-    """Return the flags and fu context of a hand object that sets no flag but tsumo,
-    riichi and ippatsu (``flags``), with its seat and round ``winds``; the short and
-    the general path both key the kept situations here."""
-    tsumo, riichi, ippatsu = flags
-    seat_wind, round_wind = winds
-    key = (
-        *(tsumo is True, tsumo is False, riichi is True, riichi is False),
-        *(ippatsu is True, ippatsu is False, seat_wind, round_wind),
-    )
-    try:
-        return _SITUATIONS[key]  # Speed: a subscript, quicker than get
-    except (KeyError, TypeError):  # TypeError: an unhashable wind, named there
-        return _new_situation(data, key)
 
 
 def _rare_key(data: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -356,36 +388,6 @@ def _new_run(group: int, digits: str | None) -> _Run:
     return run
 
 
-def _concealed_tiles(
-    runs: tuple[str | None, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], int, Groups]:
-    """Return the tiles, 34 counts, tile bits and group parts of the digits of each
-    suit (None: no tile of that suit)."""
-    m, p, s, z = runs
-    manzu, pinzu, souzu, honors = _RUNS
-    try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
-        found = manzu[m], pinzu[p], souzu[s], honors[z]
-    except KeyError:
-        found = (
-            manzu.get(m) or _new_run(0, m),
-            pinzu.get(p) or _new_run(1, p),
-            souzu.get(s) or _new_run(2, s),
-            honors.get(z) or _new_run(3, z),
-        )
-    (
-        (m_tiles, m_counts, m_bits, m_parts),
-        (p_tiles, p_counts, p_bits, p_parts),
-        (s_tiles, s_counts, s_bits, s_parts),
-        (z_tiles, z_counts, z_bits, z_parts),
-    ) = found
-    return (
-        m_tiles + p_tiles + s_tiles + z_tiles,
-        m_counts + p_counts + s_counts + z_counts,
-        m_bits | p_bits | s_bits | z_bits,
-        (m_parts, p_parts, s_parts, z_parts),
-    )
-
-
 # A parsed meld, its part, its (kind, how many of its tiles are that kind) pairs and
 # the scoring.tiles.tile_bits of its tiles. Speed: a plain tuple, as _Run.
 _Meld = tuple[Meld, Part, tuple[tuple[int, int], ...], int]
@@ -411,33 +413,119 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     """Return the hand of valid input (a hand object's hand, win and melds) whose
     suits come once each, in order, checked in the general path's order (so errors
     are the same); otherwise None."""
-    match = _HAND.fullmatch(text) if type(text) is str else None
-    if match is None or type(win) is not str or type(melds) is not list or len(melds) > 4:
+    if type(text) is not str or type(win) is not str or type(melds) is not list or len(melds) > 4:
         return None
     try:
         tile, tile_kind = WIN_OF_NAME[win]  # Speed: a subscript, quicker than get
     except KeyError:
         return None
-    runs = match.groups()
-    if len(text) - 4 + runs.count(None) != 14 - 3 * len(melds):
-        return None  # the wrong number of tiles (checked before the runs are kept)
-    found = _fast_melds(melds) if melds else []
+    found = _fast_melds(melds) if melds else NO_MELDS_FOUND  # before the runs, as in Hand
     if found is None:
         return None
-    concealed, counts, bits, groups = _concealed_tiles(runs)
+    # Speed: str.partition splits the text into its suits' runs quicker than _HAND;
+    # the runs are looked up in the kept runs, which hold only runs _HAND found.
+    m: str | None  # the digits of each suit; None: no tile of that suit
+    p: str | None
+    s: str | None
+    z: str | None
+    m, letter, rest = text.partition("m")
+    if not letter:
+        rest = m
+        m = None
+    p, letter, rest = rest.partition("p")
+    if not letter:
+        rest = p
+        p = None
+    s, letter, rest = rest.partition("s")
+    if not letter:
+        rest = s
+        s = None
+    z, letter, rest = rest.partition("z")
+    if not letter:
+        rest = z
+        z = None
+    if rest:
+        return None  # more after the honors, or a suit out of order: _HAND would fail
+    # Speed: the runs are joined here, not in a function of their own, and the Hand
+    # is made here too: two calls fewer, and no tuple of parts packed and unpacked.
+    manzu, pinzu, souzu, honors = _RUNS
+    try:  # Speed: subscripts, quicker than get; a batch's runs are almost all kept
+        kept_runs = manzu[m], pinzu[p], souzu[s], honors[z]
+    except KeyError:  # a run not seen yet, or not digits of its suit
+        new_runs = _new_runs(text, len(melds))
+        if new_runs is None:
+            return None
+        kept_runs = new_runs
+    (
+        (m_tiles, m_counts, m_bits, m_parts),
+        (p_tiles, p_counts, p_bits, p_parts),
+        (s_tiles, s_counts, s_bits, s_parts),
+        (z_tiles, z_counts, z_bits, z_parts),
+    ) = kept_runs
+    concealed = m_tiles + p_tiles + s_tiles + z_tiles
+    if len(concealed) != 14 - 3 * len(melds):
+        return None  # the wrong number of tiles
+    counts = m_counts + p_counts + s_counts + z_counts
     if not counts[tile_kind]:
         return None
-    if not melds:
-        return _trusted_hand(concealed, tile, (), counts, counts, bits, groups, NO_MELDS, concealed)
-    return _melded_hand((concealed, counts, bits, groups), tile, found)
+    bits = m_bits | p_bits | s_bits | z_bits
+    if melds:
+        melded = _melded(concealed, counts, bits, found)
+        if melded is None:
+            return None
+        meld_values, all_counts, bits, meld_part, tiles = melded
+    else:
+        meld_values = ()
+        all_counts = counts
+        meld_part = NO_MELDS
+        tiles = concealed
+    # A Hand whose checks already passed, made without running them again, with what
+    # was worked out on the way (all its tiles, if None, when first asked). Speed:
+    # object.__new__ kept in a name (no attribute look-up), and the instance dict read
+    # as __dict__, quicker than a call of vars; set one by one: quicker than
+    # update(**values) or a new dict.
+    hand = _new_object(Hand)
+    kept = hand.__dict__
+    kept["concealed"] = concealed
+    kept["win"] = tile
+    kept["melds"] = meld_values
+    kept["counts"] = counts
+    kept["all_counts"] = all_counts
+    kept["tile_bits"] = bits
+    kept["groups"] = (m_parts, p_parts, s_parts, z_parts)
+    kept["meld_part"] = meld_part
+    if tiles is not None:
+        kept["all_tiles"] = tiles
+    return hand
 
 
-def _melded_hand(
-    parsed: tuple[tuple[int, ...], tuple[int, ...], int, Groups], win: int, melds: list[_Meld]
-) -> Hand | None:
-    """Return the hand of concealed tiles and melds, or None if together they hold a
-    fifth copy or a second red five."""
-    concealed, counts, bits, groups = parsed
+def _new_runs(text: str, meld_count: int) -> tuple[_Run, _Run, _Run, _Run] | None:
+    """Return the runs of a hand's text whose runs are not all kept yet, and keep them;
+    None unless its suits come once each, in order, with the tiles of a hand with
+    ``meld_count`` melds."""
+    match = _HAND.fullmatch(text)
+    if match is None:
+        return None
+    runs = match.groups()
+    if len(text) - 4 + runs.count(None) != 14 - 3 * meld_count:
+        return None  # the wrong number of tiles (checked before the runs are kept)
+    m, p, s, z = runs
+    manzu, pinzu, souzu, honors = _RUNS
+    return (
+        manzu.get(m) or _new_run(0, m),
+        pinzu.get(p) or _new_run(1, p),
+        souzu.get(s) or _new_run(2, s),
+        honors.get(z) or _new_run(3, z),
+    )
+
+
+def _melded(
+    concealed: tuple[int, ...], counts: tuple[int, ...], bits: int, melds: list[_Meld]
+) -> tuple[tuple[Meld, ...], tuple[int, ...], int, Part, tuple[int, ...] | None] | None:
+    """Return the melds, all the counts, the tile bits, the melds' part and all the
+    tiles (None unless a red five had to be checked) of concealed tiles (with their
+    counts and tile bits) and parsed melds, or None if together they hold a fifth
+    copy or a second red five."""
     all_counts = list(counts)
     meld_list, parts = [], []
     for meld, part, copies, meld_bits in melds:
@@ -455,9 +543,7 @@ def _melded_hand(
         tiles = concealed + sum([meld.tiles for meld in meld_values], ())
         if not _has_one_red_at_most(tiles):
             return None
-    return _trusted_hand(
-        concealed, win, meld_values, counts, tuple(all_counts), bits, groups, meld_part, tiles
-    )
+    return meld_values, tuple(all_counts), bits, meld_part, tiles
 
 
 # Speed: the joined part of each run of melds' parts, kept (a batch has few). Exact:
@@ -475,6 +561,7 @@ def _joined_part(parts: tuple[Part, ...]) -> Part:
 
 
 NO_MELDS_GIVEN: list[Any] = []  # never changed
+NO_MELDS_FOUND: list[_Meld] = []  # never changed
 
 
 TILE_OF_NAME = {tile_name(tile): tile for tile in range(KINDS + len(RED_FIVES))}
@@ -503,37 +590,6 @@ def _fast_melds(melds: list[Any]) -> list[_Meld] | None:
 def _has_one_red_at_most(tiles: tuple[int, ...]) -> bool:
     red_m, red_p, red_s = RED_FIVES  # Speed: written out, no generator
     return tiles.count(red_m) <= 1 and tiles.count(red_p) <= 1 and tiles.count(red_s) <= 1
-
-
-def _trusted_hand(
-    concealed: tuple[int, ...],
-    win: int,
-    melds: tuple[Meld, ...],
-    counts: tuple[int, ...],
-    all_counts: tuple[int, ...],
-    bits: int,
-    groups: Groups,
-    meld_part: Part,
-    tiles: tuple[int, ...] | None,
-) -> Hand:
-    """Return a Hand whose checks already passed, without running them again, with
-    what was worked out on the way (all its tiles, if None, when first asked)."""
-    # Speed: object.__new__ kept in a name (no attribute look-up), and the instance
-    # dict read as __dict__, quicker than a call of vars; set one by one: quicker than
-    # update(**values) or a new dict.
-    hand = _new_object(Hand)
-    kept = hand.__dict__
-    kept["concealed"] = concealed
-    kept["win"] = win
-    kept["melds"] = melds
-    kept["counts"] = counts
-    kept["all_counts"] = all_counts
-    kept["tile_bits"] = bits
-    kept["groups"] = groups
-    kept["meld_part"] = meld_part
-    if tiles is not None:
-        kept["all_tiles"] = tiles
-    return hand
 
 
 class HandScore(NamedTuple):

@@ -39,33 +39,45 @@ def _outcome(data: dict[str, Any]) -> Any:
         return type(error).__name__, error.code, str(error)
 
 
-def _general(data: dict[str, Any]) -> Any:
-    return _outcome({**data, "comment": "an unknown key, ignored"})
+# A key that changes nothing sends a hand down each general path: an unknown key, rules
+# given as null (the club rules) and a rare flag given as false.
+GENERAL_KEYS = [
+    {"comment": "an unknown key, ignored"},
+    {"rules": None},
+    {"haitei": False},
+]
+
+
+def _general(data: dict[str, Any], extra: dict[str, Any] = GENERAL_KEYS[0]) -> Any:
+    return _outcome({**data, **extra})
 
 
 def test_the_usual_keys_are_what_the_benchmark_hands_hold():
     assert all(sorted(hand) == sorted(USUAL_KEYS) for hand in HANDS)
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("index", range(0, len(HANDS), 3))
-def test_valid_hands_score_the_same_on_both_paths(index):
+def test_valid_hands_score_the_same_on_both_paths(index, extra):
     hand = HANDS[index]
-    assert _outcome(hand) == _general(hand)
+    assert _outcome(hand) == _general(hand, extra)
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("key", USUAL_KEYS)
-def test_every_bad_value_gets_the_same_error_on_both_paths(key):
+def test_every_bad_value_gets_the_same_error_on_both_paths(key, extra):
     for index, value in enumerate(BAD_VALUES[key]):
         hand = {**HANDS[index * 7 % len(HANDS)], key: value}
         short = _outcome(hand)
         assert isinstance(short, tuple), f"{key}={value!r} scored"
-        assert short == _general(hand), f"{key}={value!r}"
+        assert short == _general(hand, extra), f"{key}={value!r}"
 
 
+@pytest.mark.parametrize("extra", GENERAL_KEYS)
 @pytest.mark.parametrize("key", USUAL_KEYS)
-def test_a_missing_usual_key_takes_the_general_path_with_its_default(key):
+def test_a_missing_usual_key_takes_the_general_path_with_its_default(key, extra):
     hand = {k: v for k, v in HANDS[5].items() if k != key}
-    assert _outcome(hand) == _general(hand)
+    assert _outcome(hand) == _general(hand, extra)
 
 
 def test_a_dict_subclass_gets_the_same_result():
@@ -74,3 +86,36 @@ def test_a_dict_subclass_gets_the_same_result():
 
     for hand in HANDS[:20]:
         assert _outcome(Ordered(hand)) == _outcome(hand)
+
+
+# Hand texts the short path splits with str.partition: suits missing, out of order or
+# written twice, text before, between or after the runs, digits without a suit, runs
+# never seen before. Each is scored twice: the second time its runs may be kept.
+ODD_TEXTS = [
+    "11122233344455m",
+    "123456789p11z222z",
+    "123m456p789s1122",
+    "123m456p789s11",
+    "123m456p789s11z5",
+    "123m456p789s11zz",
+    "m123m456p789s11z",
+    "456p123m789s11z222z",
+    "123m456p789s11z222z",
+    "123m456p789s11z22z2z",
+    "123m456p 789s11z22z",
+    "123m456p789s11\u00b9z22z",
+    "123m456p789s118z22z",
+    "123m406p789s110z2z",
+    "12345678911122",
+    "1112345678999m9m",
+    "1111m2345678999m",
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS)
+def test_odd_hand_texts_get_the_same_outcome_on_both_paths(text):
+    for _ in range(2):
+        hand = {**HANDS[0], "hand": text, "win": "1m", "melds": []}
+        assert _outcome(hand) == _general(hand), text
+        melded = {**hand, "hand": text[3:], "melds": [{"kind": "chi", "tiles": "123s"}]}
+        assert _outcome(melded) == _general(melded), text
