@@ -86,10 +86,12 @@ YAKUMAN_BASE = 8000
 class HandToScore(NamedTuple):
     """A winning hand with everything its score depends on (FORMATS.md section 2).
 
-    Immutable named tuples (this and ``HandScore``) rather than dataclasses: a batch
-    makes one of each per hand, and tuples are cheaper to make (a frozen dataclass
-    takes several times as long). ``Situation`` and ``WinContext``, kept and read
-    often, are slotted dataclasses instead.
+    Immutable named tuples (this and ``HandScore``) rather than dataclasses: tuples
+    are cheaper to make (a frozen dataclass takes several times as long).
+    ``score_hand`` makes neither: it works on exact tuples of their fields
+    (``RequestFields``, ``ScoreFields``), which it makes in one step and unpacks on
+    the interpreter's quick path; ``from_json`` and ``score`` name them.
+    ``Situation`` and ``WinContext``, kept and read often, are slotted dataclasses.
     """
 
     hand: Hand
@@ -109,58 +111,70 @@ class HandToScore(NamedTuple):
         >>> HandToScore.from_json(hand).situation.is_dealer
         False
         """
-        if type(data) is dict and len(data) == USUAL_KEY_COUNT:
-            # Speed: subscripts, quicker than get. Twelve keys that are the usual
-            # twelve leave no room for a rare flag, a robbed kan or rules.
-            try:
-                text, win, melds = data["hand"], data["win"], data["melds"]
-                tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
-                seat_wind, round_wind = data["seat_wind"], data["round_wind"]
-                dora, ura, honba = data["dora"], data["ura"], data["honba"]
-                sticks = data["riichi_sticks"]
-            except KeyError:
-                pass  # another key: the general path below
-            else:
-                return _request(
-                    data,
-                    text,
-                    win,
-                    melds,
-                    tsumo,
-                    riichi,
-                    ippatsu,
-                    seat_wind,
-                    round_wind,
-                    dora,
-                    ura,
-                    honba,
-                    sticks,
-                    None,
-                )
-        if type(data) is not dict and not isinstance(data, Mapping):
-            raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
-        get = data.get
-        if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
+        return _new_tuple(cls, _request_fields(data))
+
+
+# A HandToScore's fields, as an exact tuple: what score_hand reads a hand object into
+# (an exact tuple is made in one step and unpacks by the interpreter's quick path).
+RequestFields = tuple[
+    Hand, Situation, WinContext, tuple[int, ...], tuple[int, ...], int, int, Rules
+]
+
+
+def _request_fields(data: Mapping[str, Any]) -> RequestFields:
+    """Return the fields of the hand to score of a FORMATS.md section 2 object."""
+    if type(data) is dict and len(data) == USUAL_KEY_COUNT:
+        # Speed: subscripts, quicker than get. Twelve keys that are the usual
+        # twelve leave no room for a rare flag, a robbed kan or rules.
+        try:
+            text, win, melds = data["hand"], data["win"], data["melds"]
+            tsumo, riichi, ippatsu = data["tsumo"], data["riichi"], data["ippatsu"]
+            seat_wind, round_wind = data["seat_wind"], data["round_wind"]
+            dora, ura, honba = data["dora"], data["ura"], data["honba"]
+            sticks = data["riichi_sticks"]
+        except KeyError:
+            pass  # another key: the general path below
+        else:
             return _request(
                 data,
-                get("hand"),
-                get("win"),
-                get("melds", NO_MELDS_GIVEN),
-                get("tsumo", False),
-                get("riichi", False),
-                get("ippatsu", False),
-                get("seat_wind", "E"),
-                get("round_wind", "E"),
-                get("dora", ""),
-                get("ura", ""),
-                get("honba", 0),
-                get("riichi_sticks", 0),
-                get("rules"),
+                text,
+                win,
+                melds,
+                tsumo,
+                riichi,
+                ippatsu,
+                seat_wind,
+                round_wind,
+                dora,
+                ura,
+                honba,
+                sticks,
+                None,
             )
-        situation, context = _situation(data)
-        hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
-        hand = hand or Hand.from_json(data)
-        return _new_tuple(cls, (hand, situation, context, *_extras(data)))
+    if type(data) is not dict and not isinstance(data, Mapping):
+        raise BadHandError(f"a hand to score is a JSON object, not {shown(data)}")
+    get = data.get
+    if data.keys().isdisjoint(_RARE_KEYS):  # cheaper than looking up each of them
+        return _request(
+            data,
+            get("hand"),
+            get("win"),
+            get("melds", NO_MELDS_GIVEN),
+            get("tsumo", False),
+            get("riichi", False),
+            get("ippatsu", False),
+            get("seat_wind", "E"),
+            get("round_wind", "E"),
+            get("dora", ""),
+            get("ura", ""),
+            get("honba", 0),
+            get("riichi_sticks", 0),
+            get("rules"),
+        )
+    situation, context = _situation(data)
+    hand = _fast_hand(get("hand"), get("win"), get("melds", NO_MELDS_GIVEN))
+    hand = hand or Hand.from_json(data)
+    return (hand, situation, context, *_extras(data))
 
 
 USUAL_KEYS = (
@@ -185,7 +199,7 @@ def _request(
     honba: Any,
     sticks: Any,
     rules: Any,
-) -> HandToScore:
+) -> RequestFields:
     """Return the hand to score of a hand object that sets no flag but tsumo, riichi
     and ippatsu, given the values of its keys (None: no rules), checked in the order
     of the general path for rare flags (so errors are the same)."""
@@ -225,11 +239,8 @@ def _request(
         except KeyError:
             pass
         else:
-            return _new_tuple(
-                HandToScore,
-                (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES),
-            )
-    return _new_tuple(HandToScore, (hand, situation, context, *_extras(data)))
+            return (hand, situation, context, dora_tiles, ura_tiles, honba, sticks, DEFAULT_RULES)
+    return (hand, situation, context, *_extras(data))
 
 
 def _extras(
@@ -650,7 +661,7 @@ def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:
     >>> result["han"], result["fu"], result["yaku"], result["dora"], result["payments"]
     (2, 30, [{'name': 'yakuhai_chun', 'han': 1}], {'dora': 0, 'aka': 1, 'ura': 0}, {'ron': 2000})
     """
-    return result_json(_best_score(HandToScore.from_json(data)))
+    return result_json(_best_score(_request_fields(data)))
 
 
 def score(request: HandToScore) -> HandScore:
@@ -665,10 +676,10 @@ def score(request: HandToScore) -> HandScore:
     return _new_tuple(HandScore, _best_score(request))
 
 
-def _best_score(request: HandToScore) -> ScoreFields:
+def _best_score(request: RequestFields) -> ScoreFields:
     """Return the fields of the best score among the hand's readings."""
-    # Speed: the request is unpacked here only, and its helpers take the fields they
-    # need (a named tuple unpacks by the slow, generic path).
+    # Speed: the request is unpacked here only (score_hand's is an exact tuple), and
+    # its helpers take the fields they need.
     hand, situation, context, indicators, ura, honba, sticks, rules = request
     win = KIND_OF_TILE[hand.win]  # Speed: an index, not a call of kind
     found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
