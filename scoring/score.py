@@ -26,7 +26,7 @@ from scoring.errors import (
     TwoHanMinimumError,
     shown,
 )
-from scoring.fu import Fu, WinContext, fu
+from scoring.fu import Fu, FuItem, WinContext, fu
 from scoring.hand import (
     GROUPS,
     KOKUSHI,
@@ -628,22 +628,33 @@ ScoreFields = tuple[HandValue, Fu, tuple[YakuHan, ...], DoraCount, str, WinPayme
 
 def result_json(fields: ScoreFields) -> dict[str, Any]:
     """Return the result object of FORMATS.md section 2 of a score's fields."""
-    # Speed: fields unpacked, not read by name, and DoraCount.to_json written out;
-    # plain loops, not list comprehensions (each a function call in Python 3.11).
+    # Speed: fields unpacked, not read by name; plain loops, not list comprehensions
+    # (each a function call in Python 3.11). The JSON of each fu item, yaku and dora
+    # count is made once and kept (they are few), and copied into each result: a
+    # copy takes less than a new dict, and no two results share an object.
     value, fu, yaku, dora, wait, payments, total, limit, points = fields
-    # Speed: items read by index (a named tuple unpacks by the slow, generic path).
     fu_items = []
     for item in fu[1]:
-        fu_items.append({"name": item[0], "fu": item[1]})
+        try:
+            fu_items.append(_FU_ITEM_JSON[item].copy())
+        except KeyError:
+            fu_items.append(_kept_json(_FU_ITEM_JSON, item, {"name": item[0], "fu": item[1]}))
     yaku_items = []
     for each in yaku:
-        yaku_items.append({"name": each[0], "han": each[1]})
+        try:
+            yaku_items.append(_YAKU_JSON[each].copy())
+        except KeyError:
+            yaku_items.append(_kept_json(_YAKU_JSON, each, {"name": each[0], "han": each[1]}))
+    try:
+        dora_json = _DORA_JSON[dora].copy()
+    except KeyError:
+        dora_json = _kept_json(_DORA_JSON, dora, dora.to_json())
     return {
         "han": value.han,
         "fu": fu[0],
         "fu_items": fu_items,
         "yaku": yaku_items,
-        "dora": {"dora": dora[0], "aka": dora[1], "ura": dora[2]},
+        "dora": dora_json,
         "yakuman": value.yakuman,
         "limit": limit,
         "base_points": points,
@@ -651,6 +662,21 @@ def result_json(fields: ScoreFields) -> dict[str, Any]:
         "total": total,
         "wait": wait,
     }
+
+
+# The JSON of each fu item, yaku and dora count seen (keyed by value: the keys are
+# immutable named tuples of strings and whole numbers), copied into each result.
+_FU_ITEM_JSON: dict[FuItem, dict[str, Any]] = {}
+_YAKU_JSON: dict[YakuHan, dict[str, Any]] = {}
+_DORA_JSON: dict[DoraCount, dict[str, int]] = {}
+
+
+def _kept_json(kept: dict[Any, dict[str, Any]], key: Any, json_object: dict[str, Any]) -> Any:
+    """Return a copy of ``json_object``, the JSON of ``key``, kept (while ``kept``
+    holds fewer than 1,024)."""
+    if len(kept) < 1024:
+        kept[key] = json_object
+    return json_object.copy()
 
 
 def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:
