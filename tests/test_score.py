@@ -83,6 +83,17 @@ def test_a_result_has_every_documented_key_in_order():
     assert list(score_hand(_hand("234567m456p789s55p", "4m"))) == RESULT_KEYS
 
 
+def test_changing_a_result_leaves_the_next_result_of_the_same_hand_alone():
+    hand = _hand("234567m456p789s55p", "4m")
+    first = score_hand(hand)
+    expected = score_hand(hand)
+    first["fu_items"][0]["fu"] = 99
+    first["yaku"][0]["han"] = 99
+    first["dora"]["dora"] = 99
+    first["payments"]["ron"] = 99
+    assert score_hand(hand) == expected
+
+
 @pytest.mark.parametrize(
     ("seat", "payments", "total"),
     [
