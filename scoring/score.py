@@ -737,7 +737,7 @@ def _scores(
     situation, honba, _, rules = terms
     renhou = situation.renhou and rules.renhou == "mangan"
     minimum = rules.two_han_minimum_honba
-    needs_two_han = bool(minimum) and honba >= minimum
+    needs_two_han = 0 < minimum <= honba  # a minimum of 0: never
     scores = []
     too_cheap = False  # a reading had yaku, but under 2 han where 2 are needed
     # Speed: each reading is priced straight into its score, with no option value
@@ -784,7 +784,7 @@ def _hand_score(
     if entry[0] is not rules:  # kept for another rules value that had this id
         entry = _priced(key, rules)
     value, payments, points, limit, paid = entry[1]
-    total = paid + STICK * sticks
+    total = paid + STICK * sticks if sticks else paid  # Speed: no new int without sticks
     return (value, fu, yaku, dora, wait, payments, total, limit, points)
 
 
