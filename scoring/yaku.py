@@ -304,7 +304,7 @@ class HandShape:
     has_hatsu: bool
     quads: int
     chuuren: str  # "", "chuuren" or "chuuren_9"
-    yakuman_tiles: bool = False  # the tiles alone may make a yakuman (checked in full)
+    yakuman_tiles: bool = False  # the tiles or four kans may make a yakuman (checked in full)
 
 
 def hand_shape(hand: Hand) -> HandShape:
@@ -345,7 +345,7 @@ def _new_shape(key: tuple[int, int, bool]) -> HandShape:
         has_hatsu,
         quads,
         "",
-        not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0,
+        not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0 or quads == 4,
     )
     return shape
 
@@ -392,16 +392,13 @@ def find_yaku(
         kept, tables = rules, _han_tables(rules)
     table = (tables if kept is rules else _han_tables(rules))[closed]
     # Speed: a quick test before the full one, written out (one call less per reading):
-    # a yakuman needs special tiles or flags, four concealed triplets, four kans or
-    # three honor triplets.
+    # a yakuman needs special tiles or four kans, first-turn flags (rare flags), four
+    # concealed triplets or three honor triplets.
     if (
         shape.yakuman_tiles
         or (not regular and form == KOKUSHI)
-        or (regular and (concealed == 4 or (triplets >> EAST).bit_count() >= 3))
-        or shape.quads == 4
-        or situation.tenhou
-        or situation.chiihou
-        or situation.renhou
+        or (regular and (concealed == 4 or THREE_HONOR_SETS[triplets >> EAST]))
+        or (situation.has_rare_flag and (situation.tenhou or situation.chiihou or situation.renhou))
     ):
         names = _yakuman_names(reading, shape, situation, regular, rules)
         if names:
@@ -422,6 +419,10 @@ def find_yaku(
         found.append(table["honitsu" if shape.has_honor else "chinitsu"])
     return tuple(found)
 
+
+# Whether the honor kinds set in a bit mask (bit k: honor kind EAST + k) are at least
+# three, for each mask.
+THREE_HONOR_SETS = tuple(honors.bit_count() >= 3 for honors in range(1 << (CHUN - EAST + 1)))
 
 HanTable = dict[str, YakuHan]
 
