@@ -200,9 +200,9 @@ def _request(
     sticks: Any,
     rules: Any,
 ) -> RequestFields:
-    """Return the hand to score of a hand object that sets no flag but tsumo, riichi
-    and ippatsu, given the values of its keys (None: no rules), checked in the order
-    of the general path for rare flags (so errors are the same)."""
+    """Return the fields of the hand to score of a hand object that sets no flag but
+    tsumo, riichi and ippatsu, given the values of its keys (None: no rules), checked
+    in the order of the general path for rare flags (so errors are the same)."""
     # Speed: one function for the short and the general path, so the kept
     # situations' key (see _SITUATIONS) is written once, and one call for the flags,
     # the hand and the extras.
@@ -433,8 +433,10 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     found = _fast_melds(melds) if melds else NO_MELDS_FOUND  # before the runs, as in Hand
     if found is None:
         return None
-    # Speed: str.partition splits the text into its suits' runs quicker than _HAND;
-    # the runs are looked up in the kept runs, which hold only runs _HAND found.
+    # Speed: str.partition splits the text into its suits' runs quicker than _HAND.
+    # Safe because the kept runs hold only runs _HAND found (digits of their suit,
+    # 1-7 for the honors; tested): a text whose runs are all kept, in suit order,
+    # with nothing after the honors, is one _HAND splits the same way.
     m: str | None  # the digits of each suit; None: no tile of that suit
     p: str | None
     s: str | None
@@ -665,7 +667,9 @@ def result_json(fields: ScoreFields) -> dict[str, Any]:
 
 
 # The JSON of each fu item, yaku and dora count seen (keyed by value: the keys are
-# immutable named tuples of strings and whole numbers), copied into each result.
+# immutable named tuples of strings and ints, as the scorer makes them; a float or
+# bool in a hand-built HandScore would be written as the equal int), copied into
+# each result.
 _FU_ITEM_JSON: dict[FuItem, dict[str, Any]] = {}
 _YAKU_JSON: dict[YakuHan, dict[str, Any]] = {}
 _DORA_JSON: dict[DoraCount, dict[str, int]] = {}

@@ -171,8 +171,10 @@ class Situation:
     renhou: bool = False
     is_dealer: bool = True
     robbed_kan: str = "kakan"
-    # Whether a flag but tsumo and riichi is set, or a robbed closed kan: worked out
-    # once, so a hand without one passes its checks in one read (scoring.score._check).
+    # Worked out from the flags when a Situation is made (not arguments; compare,
+    # hash and repr leave them out, dataclasses.asdict does not). Whether a flag but
+    # tsumo and riichi is set, or a robbed closed kan: so a hand without one passes
+    # its checks in one read (scoring.score._check).
     has_rare_flag: bool = field(init=False, repr=False, compare=False)
     # The names of the flags' yaku on an open hand, then a closed one (so indexed by
     # ``is_closed``): worked out once, as has_rare_flag.

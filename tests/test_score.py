@@ -177,6 +177,15 @@ def test_chankan_needs_the_winning_tile_to_be_the_only_copy_in_hand():
         ({"hand": "123m456p789s555p11m", "win": "9z"}, "bad_notation"),
         ({"hand": "123m456p789s555p66z", "win": "1z"}, "bad_win_tile"),
         ({"hand": "123m456p789s12356p", "win": "1m"}, "not_a_winning_hand"),
+        ({"hand": "11123m22p33s11122z", "win": "1m"}, "not_a_winning_hand"),  # four pairs
+        (
+            {
+                "hand": "11m22p33s44z",  # four pairs and two melds
+                "win": "1m",
+                "melds": [{"kind": "pon", "tiles": "555z"}, {"kind": "chi", "tiles": "123m"}],
+            },
+            "not_a_winning_hand",
+        ),
         ({"hand": "123m456p789s555p11m", "win": "1m", "riichi": "yes"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "seat_wind": "X"}, "bad_hand"),
         ({"hand": "123m456p789s555p11m", "win": "1m", "honba": -1}, "bad_hand"),
@@ -233,6 +242,43 @@ def test_ura_dora_count_only_under_riichi():
     data = _hand("234567m456p789s55p", "4m", ura="4p", dora="1m")
     assert score_hand(data)["dora"] == {"dora": 1, "aka": 0, "ura": 0}
     assert score_hand({**data, "riichi": True})["dora"] == {"dora": 1, "aka": 0, "ura": 3}
+    assert score_hand({**data, "double_riichi": True})["dora"] == {"dora": 1, "aka": 0, "ura": 3}
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "items"),
+    [
+        # The ron opens the triplet it completes, in any group, at its place among
+        # the sets: base 20, closed ron 10, the triplets, the East pair (round wind).
+        (
+            "555m999p111234s11z",
+            "5m",
+            ["open_pon_simple 2", "closed_pon_terminal 8", "closed_pon_terminal 8"],
+        ),
+        (
+            "555m999p111234s11z",
+            "9p",
+            ["closed_pon_simple 4", "open_pon_terminal 4", "closed_pon_terminal 8"],
+        ),
+        (
+            "555m999p111234s11z",
+            "1s",
+            ["closed_pon_simple 4", "closed_pon_terminal 8", "open_pon_terminal 4"],
+        ),
+        (
+            "555m999p234s11777z",
+            "7z",
+            ["closed_pon_simple 4", "closed_pon_terminal 8", "open_pon_honor 4"],
+        ),
+    ],
+)
+def test_a_ron_opens_the_triplet_it_completes_in_every_group(hand, win, items):
+    result = score_hand(_hand(hand, win, riichi=True))
+    names = [f"{item['name']} {item['fu']}" for item in result["fu_items"]]
+    assert names[:2] == ["base 20", "closed_ron 10"]
+    assert names[2:5] == items
+    assert names[-1] == "pair_round_wind 2"
+    assert (result["fu"], result["wait"]) == (50, "shanpon")
 
 
 def test_dora_alone_are_no_yaku():

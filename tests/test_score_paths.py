@@ -6,11 +6,14 @@ for every kind of bad value in each usual key."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from bench.scoring_vs_mahjong import generate_hands
+from scoring import score
 from scoring.errors import ScoringError
 from scoring.score import USUAL_KEYS, score_hand
 
@@ -112,10 +115,58 @@ ODD_TEXTS = [
 ]
 
 
+def _without_short_parse(data: dict[str, Any]) -> Any:
+    """Return the outcome of a hand parsed by Hand.from_json alone (every path but
+    this one tries scoring.score._fast_hand first)."""
+    with mock.patch("scoring.score._fast_hand", return_value=None):
+        return _outcome(data)
+
+
 @pytest.mark.parametrize("text", ODD_TEXTS)
-def test_odd_hand_texts_get_the_same_outcome_on_both_paths(text):
+def test_odd_hand_texts_get_the_same_outcome_as_without_the_short_parse(text):
     for _ in range(2):
         hand = {**HANDS[0], "hand": text, "win": "1m", "melds": []}
-        assert _outcome(hand) == _general(hand), text
+        assert _outcome(hand) == _without_short_parse(hand), text
         melded = {**hand, "hand": text[3:], "melds": [{"kind": "chi", "tiles": "123s"}]}
-        assert _outcome(melded) == _general(melded), text
+        assert _outcome(melded) == _without_short_parse(melded), text
+
+
+# A hand whose runs the short parse keeps once it has scored, and texts a character
+# or two away from it: each holds only kept runs where str.partition looks, so only
+# the short parse's own checks tell it from the hand.
+KEPT = {
+    **dict.fromkeys(("tsumo", "riichi", "ippatsu"), False),
+    **{"hand": "123m456p789s11555z", "win": "1z", "melds": []},
+    **{"seat_wind": "E", "round_wind": "E", "dora": "", "ura": "", "honba": 0},
+    "riichi_sticks": 0,
+}
+NEAR_TEXTS = [
+    "123m456p789s11555zx",
+    "123m456p789s11555z5",
+    "123m456p789s11555",
+    "123m456p789s11555zz",
+    "123m456p789s11555z1z",
+    "x123m456p789s11555z",
+    "123m456p789ss11555z",
+    "123m456pp789s11555z",
+    "123m456p789s11z555z",
+    "123456p789s11555z",
+]
+
+
+@pytest.mark.parametrize("text", NEAR_TEXTS)
+def test_a_text_near_a_kept_hand_gets_the_same_outcome_as_without_the_short_parse(text):
+    assert set(KEPT) == set(USUAL_KEYS)
+    assert score_hand(KEPT)["yaku"] == [{"name": "yakuhai_haku", "han": 1}]  # runs kept
+    hand = {**KEPT, "hand": text}
+    assert _outcome(hand) == _without_short_parse(hand)
+
+
+def test_the_kept_runs_are_digits_of_their_suit_only():
+    # The short parse relies on it: a text whose runs are all kept, in suit order,
+    # with nothing after the honors, is one _HAND matches the same way.
+    for hand in HANDS:
+        _outcome(hand)
+    for index, runs in enumerate(score._RUNS):
+        digits = "[1-7]" if index == 3 else "[0-9]"
+        assert all(run is None or re.fullmatch(f"{digits}+", run) for run in runs)
