@@ -436,7 +436,8 @@ def _fast_hand(text: Any, win: Any, melds: Any) -> Hand | None:
     # Speed: str.partition splits the text into its suits' runs quicker than _HAND.
     # Safe because the kept runs hold only runs _HAND found (digits of their suit,
     # 1-7 for the honors; tested): a text whose runs are all kept, in suit order,
-    # with nothing after the honors, is one _HAND splits the same way.
+    # with nothing after the honors, is one _HAND splits the same way. Written out
+    # per suit: a loop or a call per suit costs more.
     m: str | None  # the digits of each suit; None: no tile of that suit
     p: str | None
     s: str | None
