@@ -20,7 +20,9 @@ def test_the_preview_follows_tiles_as_they_are_typed_and_tapped(live_server):
         page.goto(f"{live_server.url}/join/{session.token}/")
         ron = page.get_by_role("button", name="Ron", exact=True)
         ron.click()
-        # The Ron form replaces the round form; a tick before it lands would be lost.
+        # The Ron form replaces the round form (Ron is already the current tab, so its
+        # aria-current says nothing); until it lands the old form's fields are
+        # disabled, and the tick below waits for the new one.
         expect(ron).to_have_attribute("aria-current", "true")
         page.get_by_label("Bo wins", exact=True).check()
         page.get_by_role("group", name="Dealt in (discarder)").get_by_label("Chen").check()
