@@ -28,7 +28,7 @@ from setuptools import setup
 modules = [f"scoring/{name}.py" for name in sys.argv[1:]]
 setup(
     ext_modules=cythonize(modules, language_level=3, quiet=True, nthreads=2,
-                          compiler_directives={"binding": False, "infer_types": True}),
+                          compiler_directives={"binding": False, "infer_types": True, "annotation_typing": False}),
     script_args=["build_ext", "--inplace"],
 )
 """
