@@ -22,6 +22,7 @@ from scoring.errors import (
     LARGEST,
     BadFlagsError,
     BadHandError,
+    BadNotationError,
     NoYakuError,
     TwoHanMinimumError,
     shown,
@@ -525,12 +526,15 @@ def _new_runs(text: str, meld_count: int) -> tuple[_Run, _Run, _Run, _Run] | Non
         return None  # the wrong number of tiles (checked before the runs are kept)
     m, p, s, z = runs
     manzu, pinzu, souzu, honors = _RUNS
-    return (
-        manzu.get(m) or _new_run(0, m),
-        pinzu.get(p) or _new_run(1, p),
-        souzu.get(s) or _new_run(2, s),
-        honors.get(z) or _new_run(3, z),
-    )
+    try:
+        return (
+            manzu.get(m) or _new_run(0, m),
+            pinzu.get(p) or _new_run(1, p),
+            souzu.get(s) or _new_run(2, s),
+            honors.get(z) or _new_run(3, z),
+        )
+    except BadNotationError:  # a fifth copy or a second red five in a run:
+        return None  # Hand.from_json names every such kind, not this run's only
 
 
 def _melded(

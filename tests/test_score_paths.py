@@ -170,3 +170,16 @@ def test_the_kept_runs_are_digits_of_their_suit_only():
     for index, runs in enumerate(score._RUNS):
         digits = "[1-7]" if index == 3 else "[0-9]"
         assert all(run is None or re.fullmatch(f"{digits}+", run) for run in runs)
+
+
+@pytest.mark.parametrize(
+    ("text", "win", "named"),
+    [
+        ("11111m22222p1234s", "1s", "more than four copies of 1m, 2p"),
+        ("005m005p123s11222z", "1z", "more than one red five 0m, 0p"),
+    ],
+)
+def test_a_fault_in_two_suits_names_both_on_both_paths(text, win, named):
+    hand = {**KEPT, "hand": text, "win": win}
+    assert _outcome(hand) == ("BadNotationError", "bad_notation", named)
+    assert _outcome(hand) == _without_short_parse(hand)
