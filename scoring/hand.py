@@ -587,8 +587,10 @@ def group_readings(
 def _read_group(
     counts: list[int], start: int, runs: bool, blocks: tuple[Block, ...], pair: int
 ) -> Iterable[tuple[tuple[Block, ...], int]]:
-    first = next((i for i, count in enumerate(counts) if count), -1)
-    if first < 0:
+    for first, count in enumerate(counts):  # the first kind left (a loop: no generator)
+        if count:
+            break
+    else:
         yield tuple(sorted(blocks, key=lambda b: (b.tile, b.kind))), pair
         return
     takes: list[tuple[tuple[int, ...], Block | None]] = []
