@@ -202,7 +202,7 @@ def make_part(
         sum(1 << each.tile for each in triplets),
         sum(1 for each in triplets if not each.is_open),
         (pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, blocks)),
-        tuple(_win_places(blocks, pair, start + offset) for offset in range(size)),
+        _win_places(blocks, pair, start, size),
         sum(1 for each in triplets if each.kind == QUAD),
     )
 
@@ -228,18 +228,27 @@ def _twins(run_tiles: list[int]) -> int:
     return twins
 
 
-def _win_places(blocks: tuple[Block, ...], pair: int, win: int) -> tuple[tuple[int, str], ...]:
-    places = [(PAIR, TANKI)] if pair == win else []
+def _win_places(
+    blocks: tuple[Block, ...], pair: int, start: int, size: int
+) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """Return, for each of the ``size`` kinds from ``start``, where it can be the
+    winning tile: the pair first, then the sets in order (one pass over the sets)."""
+    if not size:  # a meld's part: no win places
+        return ()
+    places: list[list[tuple[int, str]]] = [[] for _ in range(size)]
+    if start <= pair < start + size:
+        places[pair - start].append((PAIR, TANKI))
     previous = None
     for index, each in enumerate(blocks):
         # Sets are interned and sorted, so a repeated set is the same object as the last.
         if each is previous:
             continue
         previous = each
-        shape = _shape_at(each, win)
-        if shape is not None:
-            places.append((index, shape))
-    return tuple(places)
+        for win in each.kinds:
+            shape = _shape_at(each, win)
+            if shape is not None:
+                places[win - start].append((index, shape))
+    return tuple(map(tuple, places))
 
 
 @dataclass(frozen=True)
@@ -587,7 +596,7 @@ def group_readings(
 def _read_group(
     counts: list[int], start: int, runs: bool, blocks: tuple[Block, ...], pair: int
 ) -> Iterable[tuple[tuple[Block, ...], int]]:
-    for first, count in enumerate(counts):  # the first kind left (a loop: no generator)
+    for first, count in enumerate(counts):  # noqa: B007 (the first kind left; no generator)
         if count:
             break
     else:
