@@ -59,6 +59,7 @@ from scoring.tiles import (
     check_copies,
     kind,
     parse_tiles,
+    sort_tiles,
     tile_bits,
     tile_counts,
     tile_name,
@@ -388,10 +389,21 @@ _RUNS: tuple[dict[str | None, _Run], ...] = tuple(
 )
 
 
+# The tile of each digit of a run of each group (the honors' digits are 1-7).
+_DIGIT_TILES = tuple(
+    {digit: parse_tiles(digit + suit)[0] for digit in ("1234567" if suit == "z" else "0123456789")}
+    for suit in SUITS
+)
+
+
 def _new_run(group: int, digits: str | None) -> _Run:
     if digits is None:
         return _RUNS[group][None]
-    tiles = parse_tiles(digits + SUITS[group])
+    # Speed: the digits are ones _HAND took for this group, so each is looked up, not
+    # parsed; the copies are checked and the tiles sorted as parse_tiles does.
+    codes = _DIGIT_TILES[group]
+    tiles = sort_tiles([codes[digit] for digit in digits])
+    check_copies(tiles)
     start, end, runs = GROUPS[group]
     counts = tile_counts(tiles)[start:end]
     run = (tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
