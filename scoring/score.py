@@ -400,12 +400,15 @@ def _new_run(group: int, digits: str | None) -> _Run:
     if digits is None:
         return _RUNS[group][None]
     # Speed: the digits are ones _HAND took for this group, so each is looked up, not
-    # parsed; the copies are checked and the tiles sorted as parse_tiles does.
+    # parsed, and sorted as parse_tiles does; check_copies names a fifth copy or a
+    # second red five, and runs only when the counts show one.
     codes = _DIGIT_TILES[group]
     tiles = sort_tiles([codes[digit] for digit in digits])
-    check_copies(tiles)
+    all_counts = tile_counts(tiles)
+    if max(all_counts) > 4 or (group < 3 and tiles.count(RED_FIVES[group]) > 1):
+        check_copies(tiles)
     start, end, runs = GROUPS[group]
-    counts = tile_counts(tiles)[start:end]
+    counts = all_counts[start:end]
     run = (tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
     if len(_RUNS[group]) < 16384:
         _RUNS[group][digits] = run
