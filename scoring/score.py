@@ -404,11 +404,10 @@ def _new_run(group: int, digits: str | None) -> _Run:
     # second red five, and runs only when the counts show one.
     codes = _DIGIT_TILES[group]
     tiles = sort_tiles([codes[digit] for digit in digits])
-    all_counts = tile_counts(tiles)
-    if max(all_counts) > 4 or (group < 3 and tiles.count(RED_FIVES[group]) > 1):
-        check_copies(tiles)
     start, end, runs = GROUPS[group]
-    counts = all_counts[start:end]
+    counts = tile_counts(tiles)[start:end]
+    if max(counts) > 4 or (group < 3 and tiles.count(RED_FIVES[group]) > 1):
+        check_copies(tiles)
     run = (tiles, counts, tile_bits(tiles), group_parts(start, runs, counts))
     if len(_RUNS[group]) < 16384:
         _RUNS[group][digits] = run
