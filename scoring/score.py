@@ -59,7 +59,6 @@ from scoring.tiles import (
     check_copies,
     kind,
     parse_tiles,
-    sort_tiles,
     tile_bits,
     tile_counts,
     tile_name,
@@ -389,6 +388,8 @@ _RUNS: tuple[dict[str | None, _Run], ...] = tuple(
 )
 
 
+# The place of each digit in a run in MPSZ order: the red five (0) before the fives.
+_DIGIT_ORDER = {digit: place for place, digit in enumerate("1234056789")}
 # The tile of each digit of a run of each group (the honors' digits are 1-7).
 _DIGIT_TILES = tuple(
     {digit: parse_tiles(digit + suit)[0] for digit in ("1234567" if suit == "z" else "0123456789")}
@@ -400,10 +401,11 @@ def _new_run(group: int, digits: str | None) -> _Run:
     if digits is None:
         return _RUNS[group][None]
     # Speed: the digits are ones _HAND took for this group, so each is looked up, not
-    # parsed, and sorted as parse_tiles does; check_copies names a fifth copy or a
-    # second red five, and runs only when the counts show one.
+    # parsed, and sorted in MPSZ order as parse_tiles does (a red five before its plain
+    # fives) by a key looked up too; check_copies names a fifth copy or a second red
+    # five, and runs only when the counts show one.
     codes = _DIGIT_TILES[group]
-    tiles = sort_tiles([codes[digit] for digit in digits])
+    tiles = tuple([codes[digit] for digit in sorted(digits, key=_DIGIT_ORDER.__getitem__)])
     start, end, runs = GROUPS[group]
     counts = tile_counts(tiles)[start:end]
     if max(counts) > 4 or (group < 3 and tiles.count(RED_FIVES[group]) > 1):

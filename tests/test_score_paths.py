@@ -16,6 +16,7 @@ from bench.scoring_vs_mahjong import generate_hands
 from scoring import score
 from scoring.errors import ScoringError
 from scoring.score import USUAL_KEYS, score_hand
+from scoring.tiles import SUITS, parse_tiles
 
 HANDS = generate_hands(300, seed=11)
 
@@ -170,6 +171,16 @@ def test_the_kept_runs_are_digits_of_their_suit_only():
     for index, runs in enumerate(score._RUNS):
         digits = "[1-7]" if index == 3 else "[0-9]"
         assert all(run is None or re.fullmatch(f"{digits}+", run) for run in runs)
+
+
+def test_a_kept_run_holds_the_tiles_parse_tiles_reads_from_it():
+    for hand in HANDS + [{**hand, "hand": "0" + hand["hand"]} for hand in HANDS]:
+        _outcome(hand)
+    for suit, runs in zip(SUITS, score._RUNS, strict=True):
+        for digits, (tiles, counts, _, _) in runs.items():
+            if digits is not None:
+                assert tiles == parse_tiles(digits + suit), digits + suit
+                assert sum(counts) == len(digits)
 
 
 @pytest.mark.parametrize(
