@@ -6,8 +6,8 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from ledger.models import (
+    ApiToken,
     AuditEntry,
-    LoginFailures,
     Player,
     Result,
     Round,
@@ -75,12 +75,12 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ("action",)
 
 
-@admin.register(LoginFailures)
-class LoginFailuresAdmin(admin.ModelAdmin):
-    """Addresses refused after failed logins; deleting a row lets that address try again."""
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Members' API tokens (only their hashes are stored); revoke one by setting revoked at."""
 
-    list_display = ("address", "count", "since")
-    search_fields = ("address",)
+    list_display = ("label", "user", "created_at", "last_used_at", "revoked_at")
+    readonly_fields = ("key_hash",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # rows come from failed logins only
+        return False  # tokens are made on the member's account page, shown once

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 from ledger.json_text import bad_text, whole_number
-from ledger.models import SEATS, Player, Ruleset, Season
+from ledger.models import SEATS, Ruleset, Season
 from ledger.rules_form import RulesOptionsForm
 from scoring.errors import ScoringError
 from scoring.hand import Hand
@@ -459,12 +459,3 @@ def _named(label: Any, name: Any) -> str:
     active, so the label is formatted at once (a lazy proxy per label cost ~0.2 ms).
     """
     return str(label) % {"name": str(name)}
-
-
-def players_named(names: list[str]) -> list[Player]:
-    """Return the players with these names, creating new ones (names are matched ignoring case)."""
-    players = []
-    for name in names:
-        player = Player.objects.filter(name__iexact=name).first()
-        players.append(player or Player.objects.create(name=name))
-    return players

@@ -1,24 +1,25 @@
 """The club's data: players, rulesets, seasons, sessions and their rounds.
 
 A round is an event: a session's state is always the engine's replay of its
-rounds (``Session.replay``). The derived columns of ``Round`` and the stored
-``Result`` rows are rewritten from that replay in the same transaction as any
-change to the rounds.
+rounds (``Session.replay``). Only ``ledger.writes`` changes a session: it rewrites
+the derived columns of ``Round`` and the stored ``Result`` rows from that replay in
+the same transaction as the change, and bumps ``Session.version``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger.signals import session_changed
 from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
 
@@ -39,6 +40,9 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="one_player_per_name_in_any_case")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -125,6 +129,7 @@ class Session(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     penalties = models.JSONField(default=list, blank=True)
     deleted_at = models.DateTimeField(null=True, blank=True, help_text="restorable for 30 days")
+    version = models.PositiveIntegerField(default=0, help_text="bumped by every change")
 
     objects = SessionQuerySet.as_manager()
 
@@ -174,157 +179,6 @@ class Session(models.Model):
         """Return the replay result JSON of FORMATS.md section 3."""
         return self.game(outcomes).to_json()
 
-    def record(
-        self,
-        outcome: dict[str, Any],
-        *,
-        expected_number: int | None = None,
-        request_id: str = "",
-    ) -> tuple[Round, bool]:
-        """Append a finished round; return it and whether it is new.
-
-        A retried request (same ``request_id``) returns the round it recorded the first
-        time, and False; a round that is no longer the next one (``expected_number``) is a
-        ``RoundConflict``. The session row is locked while the round is written.
-        """
-        with transaction.atomic():
-            session = Session.objects.select_for_update().get(pk=self.pk)
-            done = session.rounds.filter(request_id=request_id).first() if request_id else None
-            if done is not None:
-                return done, False
-            number = session.rounds.count() + 1
-            if expected_number is not None and expected_number != number:
-                raise RoundConflict(number)
-            state = session.replay([*session.outcomes(), outcome])
-            try:
-                with transaction.atomic():
-                    saved = session.rounds.create(
-                        number=number,
-                        outcome=outcome,
-                        request_id=request_id,
-                        **_derived(state, -1),
-                    )
-            except IntegrityError:
-                raise RoundConflict(number) from None
-            session._store(state)
-            return saved, True
-
-    def soft_delete(self) -> None:
-        """Hide the session and its results; it can be restored for 30 days."""
-        with transaction.atomic():
-            session = Session.objects.select_for_update().get(pk=self.pk)
-            session.deleted_at = timezone.now()
-            session.save(update_fields=["deleted_at"])
-            session.results.all().delete()
-            session_changed.send(sender=Session, session=session)
-
-    def restore(self) -> None:
-        """Bring a deleted session back, with its results replayed."""
-        with transaction.atomic():
-            session = Session.objects.select_for_update().get(pk=self.pk)
-            if session.deleted_at is None:
-                return
-            if session.deleted_at < timezone.now() - timedelta(days=RESTORE_DAYS):
-                raise ValueError(f"session {session.pk} was deleted over {RESTORE_DAYS} days ago")
-            session.deleted_at = None
-            session.save(update_fields=["deleted_at"])
-            session._store(session.replay())
-
-    def undo(self, number: int | None = None) -> Round:
-        """Remove the last round, which must be round ``number`` when it is given."""
-        with transaction.atomic():
-            session = Session.objects.select_for_update().get(pk=self.pk)
-            last = session.rounds.order_by("-number").first()
-            if last is None:
-                raise RoundConflict(1, "there is no round to undo")
-            if number is not None and number != last.number:
-                raise RoundConflict(last.number + 1, f"round {number} is not the last round")
-            session.replace_rounds(session.outcomes()[:-1])
-            return last
-
-    def replace_rounds(self, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
-        """Replace the rounds by ``outcomes`` and rewrite what derives from them.
-
-        Rounds whose outcome is unchanged keep their row (and request id); the
-        replay must accept every round, else nothing changes.
-        """
-        with transaction.atomic():
-            session = Session.objects.select_for_update().get(pk=self.pk)
-            state = session.replay(outcomes)
-            session._rewrite_rounds(outcomes, state)
-            session._store(state)
-            return state
-
-    def _rewrite_rounds(self, outcomes: list[dict[str, Any]], state: dict[str, Any]) -> None:
-        old = {r.number: r for r in self.rounds.all()}
-        self.rounds.filter(number__gt=len(outcomes)).delete()
-        changed, created = [], []
-        for index, outcome in enumerate(outcomes):
-            row = old.get(index + 1) or Round(session=self, number=index + 1)
-            if row.outcome != outcome:
-                row.request_id = ""
-            row.outcome = outcome
-            for name, value in _derived(state, index).items():
-                setattr(row, name, value)
-            (changed if row.pk else created).append(row)
-        Round.objects.bulk_update(changed, ["outcome", "request_id", *DERIVED_FIELDS])
-        Round.objects.bulk_create(created)
-
-    def _store(self, state: dict[str, Any]) -> None:
-        """Save status and results from a replay (inside the caller's transaction)."""
-        if self.deleted_at is not None:
-            raise ValueError(f"session {self.pk} is deleted; restore it first")
-        self._store_status(state)
-        session_changed.send(sender=Session, session=self)
-
-    def _store_status(self, state: dict[str, Any]) -> None:
-        self.results.all().delete()
-        if state.get("finished"):
-            self.status, self.ended_by = self.Status.FINISHED, state.get("ended_by", "")
-            self.finished_at = self.finished_at or timezone.now()
-            self._store_results(state["final"])
-        else:
-            self.status, self.ended_by, self.finished_at = self.Status.IN_PROGRESS, "", None
-        self.save(update_fields=["status", "ended_by", "finished_at"])
-
-    def _store_results(self, final: dict[str, Any]) -> None:
-        Result.objects.bulk_create(
-            Result(
-                session=self,
-                seat=seat.seat,
-                player=seat.player,
-                score=final["scores"][seat.seat],
-                place=final["places"][seat.seat],
-                result=final["results"][seat.seat],
-            )
-            for seat in self.ordered_seats()
-        )
-
-
-class RoundConflict(Exception):
-    """The round a device meant to record is no longer the next one."""
-
-    def __init__(self, next_number: int, message: str = "") -> None:
-        super().__init__(
-            message or f"round {next_number - 1} was already recorded by another device"
-        )
-        self.next_number = next_number
-
-
-DERIVED_FIELDS = ("label", "dealer", "honba", "riichi_sticks", "deltas", "scores")
-
-
-def _derived(state: dict[str, Any], index: int) -> dict[str, Any]:
-    played = state["rounds"][index]
-    return {
-        "label": played["round"],
-        "dealer": played["dealer"],
-        "honba": played["honba"],
-        "riichi_sticks": played["riichi_sticks"],
-        "deltas": played["deltas"],
-        "scores": played["scores"],
-    }
-
 
 class SessionSeat(models.Model):
     session = models.ForeignKey(Session, related_name="seats", on_delete=models.CASCADE)
@@ -355,7 +209,6 @@ class Round(models.Model):
     riichi_sticks = models.PositiveIntegerField()
     deltas = models.JSONField()
     scores = models.JSONField()
-    request_id = models.CharField(max_length=64, blank=True, help_text="the recording device's id")
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -363,11 +216,6 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_numbers_start_at_1"),
-            models.UniqueConstraint(
-                fields=["session", "request_id"],
-                condition=~Q(request_id=""),
-                name="one_round_per_request",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -380,7 +228,7 @@ class Result(models.Model):
     session = models.ForeignKey(Session, related_name="results", on_delete=models.CASCADE)
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, related_name="results", on_delete=models.PROTECT)
-    score = models.IntegerField()
+    score = models.BigIntegerField()
     place = models.PositiveSmallIntegerField()
     result = models.FloatField()
 
@@ -392,36 +240,66 @@ class Result(models.Model):
 
 
 class AuditEntry(models.Model):
-    """Who changed a session's rounds, when, and what they were before and after."""
+    """One change of a session: who made it, when, and what it was before and after.
+
+    ``version`` is the session's version the change produced; ``request_id`` the
+    sending device's id for the change, so that a retried request is answered with
+    the first answer instead of being applied twice.
+    """
 
     session = models.ForeignKey(Session, related_name="audit", on_delete=models.CASCADE)
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    via = models.CharField(max_length=20, help_text="member login, table link or command")
+    via = models.CharField(max_length=20, help_text="member login, table link, API or command")
     action = models.CharField(max_length=20)
     round_number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="the session's version after it")
+    request_id = models.CharField(max_length=64, blank=True, help_text="the sending device's id")
 
     class Meta:
         ordering = ["-at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "request_id"],
+                condition=~Q(request_id=""),
+                name="one_change_per_request",
+            ),
+        ]
+        indexes = [models.Index(fields=["session", "version"])]
 
 
-class LoginFailures(models.Model):
-    """Failed logins from one client address since the first of them.
+def hash_token(token: str) -> str:
+    """Return the stored form of an API token (only its hash is kept)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
-    Kept in the database, not in a process's memory, so the limit holds across all
-    the server's worker processes (``ledger.accounts``).
+
+class ApiToken(models.Model):
+    """A member's personal token for the JSON API (``Authorization: Bearer <token>``).
+
+    Only the token's hash is stored: the member sees the token once, when it is made.
     """
 
-    address = models.CharField(max_length=64, unique=True)
-    count = models.PositiveIntegerField(default=1)
-    since = models.DateTimeField(db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="api_tokens", on_delete=models.CASCADE
+    )
+    label = models.CharField(max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        verbose_name = verbose_name_plural = "login failures"
+        ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"{self.address}: {self.count} since {self.since:%Y-%m-%d %H:%M}"
+        return f"{self.label} ({self.user})"
+
+    @classmethod
+    def issue(cls, user: Any, label: str) -> tuple[ApiToken, str]:
+        """Return a new token row and the token itself (shown once, never stored)."""
+        token = "rl_" + secrets.token_urlsafe(30)
+        return cls.objects.create(user=user, label=label, key_hash=hash_token(token)), token

@@ -7,9 +7,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
-from ledger.forms import players_named
+from ledger import writes
 from ledger.json_text import NUL, SURROGATE, bad_text
-from ledger.models import SEATS, Session, SessionSeat
+from ledger.models import Session
+from ledger.players import players_named
 from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.rules import Rules
@@ -19,7 +20,7 @@ class RecordError(ValueError):
     """A game record that cannot be imported; the message names where it is wrong."""
 
 
-def import_records(data: Any) -> list[Session]:
+def import_records(data: Any, *, actor: writes.Actor = writes.COMMAND) -> list[Session]:
     """Create a session for each record (one object or a list); all of them or none."""
     records = data if isinstance(data, list) else [data]
     if not records:
@@ -27,7 +28,7 @@ def import_records(data: Any) -> list[Session]:
     for position, record in enumerate(records, start=1):
         _check(record, _where(position, len(records)))
     with transaction.atomic():
-        return [_create(record) for record in records]
+        return [_create(record, actor) for record in records]
 
 
 def _where(position: int, count: int) -> str:
@@ -62,18 +63,18 @@ def _check(record: Any, where: str) -> None:
         raise RecordError(f"{where}{error}") from None
 
 
-def _create(record: dict[str, Any]) -> Session:
-    rules = Rules.from_json(record.get("rules")).to_json()
-    session = Session.objects.create(
-        rules=rules, penalties=record.get("penalties", []), notes="imported"
+def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
+    new = writes.NewSession(
+        players=players_named([name.strip() for name in record["players"]]),
+        rules=Rules.from_json(record.get("rules")).to_json(),
+        rounds=list(record.get("rounds", [])),
+        penalties=record.get("penalties", []),
+        notes="imported",
     )
-    players = players_named([name.strip() for name in record["players"]])
-    SessionSeat.objects.bulk_create(
-        SessionSeat(session=session, seat=seat, player=player)
-        for seat, player in zip(SEATS, players)
-    )
-    session.replace_rounds(list(record.get("rounds", [])))
-    return session
+    try:
+        return writes.create_session(new, actor=actor, action="import")
+    except writes.WriteError as error:
+        raise RecordError(error.message) from None
 
 
 def export_records(sessions: list[Session]) -> list[dict[str, Any]]:

@@ -6,15 +6,25 @@ DEBUG             "1"/"true" to enable debug pages (default: off)
 ALLOWED_HOSTS     comma-separated host names (default: localhost names)
 DJANGO_PRODUCTION "1" behind HTTPS: secure cookies, HSTS, redirect to HTTPS
 SECURE_COOKIES    "1" to send cookies over HTTPS only (on in production)
-FORWARDED_PROXIES how many proxies in front add to X-Forwarded-For (default: 1 in
-                  production, 0 otherwise); the client address is the one the
-                  outermost of them saw, for the limit on failed logins
+FORWARDED_PROXIES how many proxies in front add to X-Forwarded-For (default 0: the
+                  header is ignored); the client address is the one the outermost
+                  of them saw, for the limit on failed logins
+TIME_ZONE         the club's time zone, e.g. Asia/Tokyo (default UTC): dates of
+                  sessions and seasons are read in it
+ADMINS            "Name <address>, ..." who get a mail for every server error
+                  (with EMAIL_HOST, EMAIL_PORT, DEFAULT_FROM_EMAIL); errors always
+                  go to standard error with their traceback
+TASKS_BACKEND     where background work (standings rebuilds) is queued: the
+                  database (default; `manage.py db_worker` runs it) or
+                  django_tasks.backends.immediate.ImmediateBackend (in the request)
 """
 
 from __future__ import annotations
 
 import os
 import warnings
+from datetime import timedelta
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -56,12 +66,17 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
+    "axes",
+    "ninja",
     "ledger",
     "standings",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -71,6 +86,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 
 ROOT_URLCONF = "ledger.urls"
@@ -155,6 +171,80 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", "1")
 
-FORWARDED_PROXIES = _whole_number("FORWARDED_PROXIES", "1" if PRODUCTION else "0")
-LOGIN_ATTEMPTS = 5  # failed logins per client address ...
-LOGIN_WINDOW_SECONDS = 600  # ... within this many seconds, then refused until it passes
+FORWARDED_PROXIES = _whole_number("FORWARDED_PROXIES", "0")
+
+# Failed logins (django-axes, counted in the database so that every worker sees them):
+# 5 failures for one username, or from one client address, lock that username or that
+# address out for 10 minutes, on the club's login page and the admin's alike. A
+# success resets nothing, so logging into one's own account does not clear an
+# address's failures. Unlock early: `manage.py axes_reset_username NAME`,
+# `manage.py axes_reset_ip ADDRESS`, or delete the rows under "Access attempts" in the admin.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=10)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = False
+AXES_CLIENT_IP_CALLABLE = "ledger.accounts.client_address"
+AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
+AXES_VERBOSE = False
+
+# Content-Security-Policy: scripts and styles from our own static files only (no inline
+# script, no eval: htmx runs with allowEval off), images ours or inline data.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+    }
+}
+
+# Background work (standings and ratings rebuilt off the request): queued in the
+# database, run by `manage.py db_worker` (``make run`` starts one).
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+        "QUEUES": ["default"],
+    }
+}
+
+# Every server error goes to standard error with its traceback, and by mail to ADMINS.
+ADMINS = getaddresses([os.environ.get("ADMINS", "")]) if os.environ.get("ADMINS") else []
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "ledger@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _whole_number("EMAIL_PORT", "25")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "filters": {"not_debug": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["not_debug"],
+        },
+    },
+    "loggers": {
+        "django.request": {
+            "handlers": ["stderr", "mail_admins"],
+            "level": "ERROR",
+            "propagate": False,  # Django's own "django" logger would mail it a second time
+        },
+        "ledger": {"handlers": ["stderr", "mail_admins"], "level": "WARNING"},
+        "standings": {"handlers": ["stderr", "mail_admins"], "level": "WARNING"},
+    },
+}

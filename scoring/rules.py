@@ -54,17 +54,22 @@ TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
     "pao": PAO_YAKUMAN,
 }
 NULLABLE: dict[str, type] = {"oka": int}
-NON_NEGATIVE = (
-    "start_points",
-    "return_points",
-    "extension_winds",
-    "extension_target",
-    "noten_penalty",
-    "chombo_points",
-    "yakitori",
-    "two_han_minimum_honba",
-    "tobi_bonus",
-)
+# The range of each whole-number option: wide enough for every published ruleset and
+# house rule, narrow enough that no game's scores grow past what a table could hold.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "honba_value": (0, 3_000),
+    "start_points": (100, 1_000_000),
+    "return_points": (0, 1_000_000),
+    "oka": (-1_000_000, 1_000_000),
+    "extension_winds": (0, 16),
+    "extension_target": (0, 1_000_000),
+    "noten_penalty": (0, 30_000),
+    "chombo_points": (0, 1_000_000),
+    "yakitori": (0, 1_000_000),
+    "two_han_minimum_honba": (0, 100),
+    "tobi_bonus": (0, 1_000_000),
+}
+UMA_BOUND = 1_000_000  # the largest uma of one place, in points
 
 
 @dataclass(frozen=True)
@@ -220,9 +225,10 @@ def _check_values(rules: Rules) -> None:
             raise RulesError(
                 f"{name} has unknown values: {cut(', '.join(sorted(map(str, unknown))))}"
             )
-    for name in NON_NEGATIVE:
-        if getattr(rules, name) < 0:
-            raise RulesError(f"{name} must be 0 or more, not {getattr(rules, name)}")
+    for name, (low, high) in BOUNDS.items():
+        value = getattr(rules, name)
+        if value is not None and not low <= value <= high:
+            raise RulesError(f"{name} must be from {low:,} to {high:,}, not {value:,}")
     _check_points(rules)
     _check_uma(rules)
 
@@ -266,8 +272,6 @@ def _check_points(rules: Rules) -> None:
         raise RulesError("return_points and oka must be multiples of 100")
     if rules.noten_penalty % 300:
         raise RulesError(f"noten_penalty must be a multiple of 300, not {rules.noten_penalty}")
-    if rules.extension_winds > 16:
-        raise RulesError(f"extension_winds must be 16 or fewer, not {rules.extension_winds}")
     if rules.game_length == "one_round" and rules.extension_winds:
         raise RulesError("a one_round game has no extension: extension_winds must be 0")
 
@@ -277,6 +281,8 @@ def _check_uma(rules: Rules) -> None:
     for row in rows:
         if len(row) != 4 or sum(row) != 0 or any(points % 100 for points in row):
             raise RulesError(f"uma must be 4 multiples of 100 that sum to 0, not {list(row)}")
+        if any(abs(points) > UMA_BOUND for points in row):
+            raise RulesError(f"uma must be from -{UMA_BOUND:,} to {UMA_BOUND:,} points per place")
     if rules.floating_uma and len(rules.floating_uma) != 5:
         raise RulesError("floating_uma needs 5 rows: for 0, 1, 2, 3 and 4 players at return")
 

@@ -16,6 +16,10 @@ class StandingsConfig(AppConfig):
 
 
 def _on_session_changed(sender: Any, session: Any, **kwargs: Any) -> None:
-    from standings.models import refresh_session
+    """Mark the session and queue a rebuild, inside the change's transaction: the
+    mark commits with the change, and the rebuild runs off the request."""
+    from standings.rebuild import mark_changed
+    from standings.tasks import rebuild_standings
 
-    refresh_session(session)
+    mark_changed(session)
+    rebuild_standings.enqueue()

@@ -4,27 +4,24 @@
 round statistics, ratings after it); ``Encounter`` one ordered pair of players at
 the same table. ``Standing`` sums a player's games over a stored scope (all time, a
 season, a ruleset) so the leaderboard reads about 300 rows whatever the club's size;
-``Rating`` is each player's current rating. ``refresh_session`` rewrites all of
-this for one session when the ledger sends ``session_changed``.
+``Rating`` is each player's current rating. ``standings.rebuild`` rewrites all of
+them when a session changes (``standings.rebuild``, off the request).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 from typing import Any
 
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Avg, Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ledger.models import Player, Ruleset, Season, Session
-from standings.ratings import RatingState, rate_game
-from standings.stats import Line, game_lines
+from standings.ratings import RatingState
 
 RECENT = 20  # results in a leaderboard row's sparkline
 
@@ -176,7 +173,7 @@ class PlayerGame(models.Model):
     finished_at = models.DateTimeField()
     seat = models.PositiveSmallIntegerField()
     place = models.PositiveSmallIntegerField()
-    score = models.IntegerField()
+    score = models.BigIntegerField()
     result = models.FloatField()
     is_tobi = models.BooleanField(default=False)
     rounds = models.PositiveIntegerField(default=0)
@@ -184,15 +181,15 @@ class PlayerGame(models.Model):
     dealer_kept = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     tsumo_wins = models.PositiveIntegerField(default=0)
-    win_points = models.PositiveIntegerField(default=0)
+    win_points = models.PositiveBigIntegerField(default=0)
     deal_ins = models.PositiveIntegerField(default=0)
-    deal_in_points = models.PositiveIntegerField(default=0)
+    deal_in_points = models.PositiveBigIntegerField(default=0)
     riichi = models.PositiveIntegerField(default=0)
     riichi_wins = models.PositiveIntegerField(default=0)
     draws = models.PositiveIntegerField(default=0)
     draw_tenpai = models.PositiveIntegerField(default=0)
     chombos = models.PositiveIntegerField(default=0)
-    biggest_win = models.PositiveIntegerField(default=0)
+    biggest_win = models.PositiveBigIntegerField(default=0)
     biggest_hand = models.CharField(max_length=40, blank=True)
     yaku = models.JSONField(default=dict, blank=True)
     number = models.PositiveIntegerField(default=0, help_text="the player's nth game")
@@ -280,23 +277,6 @@ class Standing(models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} in {self.scope}: {self.games} games"
 
-    @classmethod
-    def rewrite(cls, scope: Scope, player_ids: Iterable[int] | None = None) -> None:
-        """Recount the players' rows of a stored scope (every player when None)."""
-        games = PlayerGame.objects.in_scope(scope)
-        standings = cls.objects.filter(scope=scope.key)
-        if player_ids is not None:
-            games, standings = (
-                games.filter(player_id__in=player_ids),
-                standings.filter(player_id__in=player_ids),
-            )
-        recent = games.recent_results()
-        standings.delete()
-        cls.objects.bulk_create(
-            cls(scope=scope.key, recent=recent.get(row["player_id"], []), **row)
-            for row in games.totals()
-        )
-
 
 class Rating(models.Model):
     """A player's current ratings (both systems)."""
@@ -317,164 +297,30 @@ class Rating(models.Model):
         return self.mu - 3 * self.sigma
 
 
-def scopes_of(rows: Iterable[dict[str, Any]]) -> set[Scope]:
-    """Return the stored scopes that count games with these season and ruleset ids."""
-    scopes = {ALL_TIME}
-    for row in rows:
-        if row["season_id"]:
-            scopes.add(Scope("season", "", pk=row["season_id"]))
-        if row["ruleset_id"]:
-            scopes.add(Scope("ruleset", "", pk=row["ruleset_id"]))
-    return scopes
+class PendingRebuild(models.Model):
+    """A session whose change the standings have not yet taken in (see ``standings.rebuild``).
 
-
-def refresh_session(session: Session) -> None:
-    """Rewrite a session's games, encounters, the standings and ratings they touch."""
-    with transaction.atomic():
-        before = list(
-            PlayerGame.objects.filter(session_id=session.pk).values(
-                "player_id", "season_id", "ruleset_id", "finished_at"
-            )
-        )
-        PlayerGame.objects.filter(session_id=session.pk).delete()
-        Encounter.objects.filter(session_id=session.pk).delete()
-        games = session_games(session)
-        PlayerGame.objects.bulk_create(games)
-        Encounter.objects.bulk_create(encounters(games))
-        after = [
-            {"player_id": g.player_id, "season_id": g.season_id, "ruleset_id": g.ruleset_id}
-            for g in games
-        ]
-        player_ids = {row["player_id"] for row in before + after}
-        if not player_ids:  # a session in progress that never counted
-            return
-        for scope in scopes_of(before + after):
-            Standing.rewrite(scope, player_ids)
-        starts = [row["finished_at"] for row in before] + [g.finished_at for g in games]
-        if starts:
-            rerate(since=(min(starts), session.pk), also=player_ids)
-
-
-def session_games(session: Session) -> list[PlayerGame]:
-    """Return the unsaved games of a finished session (none while in progress or deleted)."""
-    if session.status != Session.Status.FINISHED or session.deleted_at is not None:
-        return []
-    game = session.game()
-    results = {r.seat: r for r in session.results.all()}
-    if game.settlement is None or len(results) != 4:
-        return []
-    return build_games(session, game_lines(game), results, ended_by=session.ended_by)
-
-
-def build_games(
-    session: Session, lines: list[Line], results: dict[int, Any], *, ended_by: str
-) -> list[PlayerGame]:
-    """Return one ``PlayerGame`` per seat from the lines and the stored results."""
-    low = min(r.score for r in results.values())
-    games = [
-        PlayerGame(
-            session=session,
-            player_id=results[seat].player_id,
-            season_id=session.season_id,
-            ruleset_id=session.ruleset_id,
-            finished_at=session.finished_at,
-            seat=seat,
-            place=results[seat].place,
-            score=results[seat].score,
-            result=results[seat].result,
-            is_tobi=results[seat].score < 0
-            or (ended_by == "tobi" and results[seat].score == low <= 0),
-            yaku=dict(line.yaku),
-            **{name: getattr(line, name) for name in (*ROUND_COUNTS, "biggest_win")},
-            biggest_hand=line.biggest_hand,
-        )
-        for seat, line in enumerate(lines)
-    ]
-    for game, line in zip(games, lines):
-        game.ron_from = line.ron_from  # for the encounters; not stored on the game
-    return games
-
-
-def encounters(games: list[PlayerGame]) -> list[Encounter]:
-    """Return the twelve ordered pairs of a session's four games."""
-    by_seat = {g.seat: g for g in games}
-    return [
-        Encounter(
-            session_id=mine.session_id,
-            player_id=mine.player_id,
-            opponent_id=theirs.player_id,
-            season_id=mine.season_id,
-            ruleset_id=mine.ruleset_id,
-            finished_at=mine.finished_at,
-            place_difference=theirs.place - mine.place,
-            ron_won=mine.ron_from.get(theirs.seat, 0),
-            ron_lost=theirs.ron_from.get(mine.seat, 0),
-        )
-        for mine in games
-        for theirs in by_seat.values()
-        if theirs is not mine
-    ]
-
-
-def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] = ()) -> None:
-    """Replay the ratings of every game from ``since`` (finished_at, session id) on.
-
-    Only the games at or after ``since`` are rated again, starting from each
-    player's ratings after their last earlier game; ``also`` names players whose
-    current rating must be rewritten even if they have no later game.
+    Written in the same transaction as the change, so that no change is forgotten even
+    if the server stops before the rebuild runs.
     """
-    later = PlayerGame.objects.chronological()
-    earlier = PlayerGame.objects.all()
-    if since is not None:
-        at, pk = since
-        after = Q(finished_at__gt=at) | Q(finished_at=at, session_id__gte=pk)
-        later, earlier = later.filter(after), earlier.exclude(after)
-    changed = list(later.select_for_update() if since else later)
-    player_ids = {g.player_id for g in changed} | set(also)
-    states = last_states(earlier.filter(player_id__in=player_ids)) if since else {}
-    rate_in_order(changed, states)
-    PlayerGame.objects.bulk_update(changed, ["mu", "sigma", "tenhou_r", "number"], batch_size=500)
-    store_ratings({pk: states[pk] for pk in player_ids if pk in states}, player_ids)
 
-
-def last_states(games: PlayerGameQuerySet) -> dict[int, RatingState]:
-    """Return each player's ratings after their last game among ``games``."""
-    last = games.annotate(
-        newest=Window(
-            RowNumber(),
-            partition_by=[F("player_id")],
-            order_by=[F("finished_at").desc(), F("session_id").desc()],
-        )
-    ).filter(newest=1)
-    return {g.player_id: g.rating_state for g in last.only("player_id", *RATING_FIELDS)}
-
-
-RATING_FIELDS = ("mu", "sigma", "tenhou_r", "number")
-
-
-def rate_in_order(games: list[PlayerGame], states: dict[int, RatingState]) -> list[PlayerGame]:
-    """Rate chronological games (four per session) in place; update ``states``."""
-    for _, group in groupby(games, key=lambda g: g.session_id):
-        table = list(group)
-        before = [states.get(g.player_id, RatingState()) for g in table]
-        for game, state in zip(table, rate_game(before, [g.place for g in table])):
-            game.mu, game.sigma, game.tenhou_r, game.number = (
-                state.mu,
-                state.sigma,
-                state.tenhou_r,
-                state.games,
-            )
-            states[game.player_id] = state
-    return games
-
-
-def store_ratings(states: dict[int, RatingState], player_ids: Iterable[int]) -> None:
-    """Rewrite the current ratings of ``player_ids`` (removing those without games)."""
-    Rating.objects.filter(player_id__in=list(player_ids)).delete()
-    Rating.objects.bulk_create(
-        Rating(player_id=pk, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r, games=s.games)
-        for pk, s in states.items()
+    session = models.OneToOneField(
+        Session, primary_key=True, related_name="+", on_delete=models.CASCADE
     )
+    marked_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"session {self.session_id} changed at {self.marked_at:%Y-%m-%d %H:%M:%S}"
+
+
+class RebuildLease(models.Model):
+    """Who is rebuilding the standings, until when (one row: one rebuild at a time)."""
+
+    holder = models.CharField(max_length=64, blank=True)
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"held by {self.holder or 'nobody'} until {self.until:%H:%M:%S}"
 
 
 def yaku_counts(games: PlayerGameQuerySet) -> list[tuple[str, int]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -12,6 +13,20 @@ from hypothesis import settings
 # beside other work) is slow, and speed is measured by the benchmarks, never by tests.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+IMMEDIATE_TASKS = {
+    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": []}
+}
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings: Any) -> None:
+    """Run background tasks (the standings rebuild) as they are queued, inside the change.
+
+    Tests of the queue itself switch to the database backend (``tests/test_rebuild.py``).
+    """
+    settings.TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture(scope="session", autouse=True)

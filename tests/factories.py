@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from ledger import writes
 from ledger.models import SEATS, Player, Session, SessionSeat
 
 NAMES = ("Aki", "Bo", "Chen", "Dai")
@@ -30,8 +31,19 @@ def create_session(
         player = Player.objects.filter(name=name).first() or create_player(name=name)
         SessionSeat.objects.create(session=session, seat=seat, player=player)
     if rounds:
-        session.replace_rounds(rounds)
+        for outcome in rounds:
+            writes.record_round(session.pk, outcome, actor=writes.COMMAND)
+        session.refresh_from_db()
     return session
+
+
+def rewrite_rounds(session: Session, outcomes: list[dict[str, Any]]) -> None:
+    """Replace every round of the session by ``outcomes``, through the write path."""
+    while session.rounds.exists():
+        writes.undo_round(session.pk, actor=writes.COMMAND, version=None)
+    for outcome in outcomes:
+        writes.record_round(session.pk, outcome, actor=writes.COMMAND)
+    session.refresh_from_db()
 
 
 def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> dict[str, Any]:

@@ -1,7 +1,9 @@
-"""Two devices at one table: concurrent recording never doubles or loses a round.
+"""Changes at the same moment never lose or double a confirmed round, and never fail.
 
-Each thread has its own database connection; on PostgreSQL the session row is locked
-(select_for_update), on SQLite writers take the lock when their transaction begins.
+Each thread has its own database connection. On PostgreSQL the session row is locked
+(select_for_update) and rounds are read under the lock; on SQLite writers take the
+lock when their transaction begins. Every test repeats its race, since one run may not
+interleave the threads; every answer a device got must match what is stored at the end.
 """
 
 from __future__ import annotations
@@ -11,11 +13,17 @@ import threading
 import pytest
 from django.db import connection
 
-from ledger.models import Round, RoundConflict, Session
-from tests.factories import create_session
+from ledger import writes
+from ledger.models import Player, Session
+from ledger.players import players_named
+from standings.models import PlayerGame, Rating, Standing
+from standings.rebuild import rebuild_everything, rebuild_pending
+from tests.factories import create_session, draw, ron
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"result": "draw", "tenpai": [0], "riichi": []}
+ACTOR = writes.Actor(via="table link")
+RACES = 8
 
 
 def _run_together(count: int, work) -> list[object]:
@@ -38,56 +46,172 @@ def _run_together(count: int, work) -> list[object]:
     return results
 
 
+def _unexpected(results: list[object]) -> list[object]:
+    """Return answers that are neither a change nor a refusal in the player's words."""
+    return [r for r in results if not isinstance(r, writes.Change | writes.Stale)]
+
+
 def test_two_devices_recording_the_same_round_one_wins_the_other_conflicts():
     session = create_session()
 
     def record(index: int) -> object:
-        return Session.objects.get(pk=session.pk).record(
-            DRAW, expected_number=1, request_id=f"device-{index}"
+        return writes.record_round(
+            session.pk, DRAW, actor=ACTOR, expected_number=1, request_id=f"device-{index}"
         )
 
     results = _run_together(2, record)
 
-    conflicts = [r for r in results if isinstance(r, RoundConflict)]
-    recorded = [r for r in results if isinstance(r, tuple)]
-    assert (len(recorded), len(conflicts)) == (1, 1), results
-    assert Round.objects.filter(session=session).count() == 1
+    assert not _unexpected(results), results
+    assert sorted(type(r).__name__ for r in results) == ["Change", "Stale"]
+    assert session.rounds.count() == 1
 
 
 def test_the_same_request_sent_twice_at_once_records_once():
     session = create_session()
 
     def record(_: int) -> object:
-        return Session.objects.get(pk=session.pk).record(DRAW, expected_number=1, request_id="same")
+        return writes.record_round(
+            session.pk, DRAW, actor=ACTOR, expected_number=1, request_id="same"
+        )
 
     results = _run_together(2, record)
 
-    assert all(isinstance(r, tuple) for r in results), results
-    assert sorted(created for _, created in results) == [False, True]
-    assert Round.objects.filter(session=session).count() == 1
+    assert not _unexpected(results), results
+    assert sorted(r.is_new for r in results) == [False, True]
+    assert {r.round_number for r in results} == {1}
+    assert session.rounds.count() == 1
 
 
 def test_many_devices_appending_without_expectations_leave_no_gaps():
     session = create_session()
 
     def record(index: int) -> object:
-        return Session.objects.get(pk=session.pk).record(DRAW, request_id=f"r{index}")
+        return writes.record_round(session.pk, DRAW, actor=ACTOR, request_id=f"r{index}")
 
     results = _run_together(6, record)
 
-    assert all(isinstance(r, tuple) for r in results), results
-    numbers = list(Round.objects.filter(session=session).values_list("number", flat=True))
-    assert numbers == [1, 2, 3, 4, 5, 6]
+    assert not _unexpected(results), results
+    assert list(session.rounds.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
     assert Session.objects.get(pk=session.pk).replay()["next"]["honba"] == 6
 
 
-def test_failed_logins_at_once_are_each_counted():
-    """Workers counting failures of one new address at the same moment: the row is
-    created once and every failure is added (no lost update, no error)."""
-    from ledger.accounts import count_failure
-    from ledger.models import LoginFailures
+def _race_a_correction_with_the_next_round(correction) -> None:
+    """Race ``correction(session, version)`` against the recording of round 4, RACES times;
+    every change answered as made must be in the stored rounds."""
+    for _ in range(RACES):
+        session = create_session(rounds=[draw(0), draw(1), draw(2)])
+        version = Session.objects.get(pk=session.pk).version
+        new_round = ron(3, 1, han=1, fu=30)
 
-    results = _run_together(4, lambda _: count_failure("203.0.113.7"))
+        def work(index: int, session=session, version=version, new_round=new_round) -> object:
+            if index == 0:
+                return correction(session, version)
+            return writes.record_round(session.pk, new_round, actor=ACTOR, expected_number=4)
 
-    assert results == [None] * 4
-    assert LoginFailures.objects.get(address="203.0.113.7").count == 4
+        corrected, recorded = _run_together(2, work)
+
+        assert not _unexpected([corrected, recorded]), (corrected, recorded)
+        outcomes = Session.objects.get(pk=session.pk).outcomes()
+        if isinstance(recorded, writes.Change):
+            assert new_round in outcomes, "a confirmed round was lost"
+        if isinstance(corrected, writes.Change):
+            assert corrected.version <= Session.objects.get(pk=session.pk).version
+        assert isinstance(corrected, writes.Change) or isinstance(recorded, writes.Change)
+
+
+def test_an_edit_racing_the_next_round_loses_neither():
+    edited = ron(0, 2, han=2, fu=30)
+
+    def edit(session: Session, version: int) -> object:
+        return writes.replace_round(session.pk, 1, edited, actor=ACTOR, version=version)
+
+    _race_a_correction_with_the_next_round(edit)
+
+
+def test_a_delete_racing_the_next_round_loses_neither():
+    def delete(session: Session, version: int) -> object:
+        return writes.delete_round(session.pk, 2, actor=ACTOR, version=version)
+
+    _race_a_correction_with_the_next_round(delete)
+
+
+def test_two_edits_of_different_rounds_at_once_one_is_refused():
+    for _ in range(RACES):
+        session = create_session(rounds=[draw(0), draw(1), draw(2)])
+        version = Session.objects.get(pk=session.pk).version
+        edits = {1: draw(0, 1), 3: draw(2, 3)}
+
+        def edit(index: int, session=session, version=version, edits=edits) -> object:
+            number = (1, 3)[index]
+            return writes.replace_round(
+                session.pk, number, edits[number], actor=ACTOR, version=version
+            )
+
+        results = _run_together(2, edit)
+
+        assert not _unexpected(results), results
+        made = [r for r in results if isinstance(r, writes.Change)]
+        assert len(made) == 1, results
+        outcomes = Session.objects.get(pk=session.pk).outcomes()
+        assert outcomes[made[0].round_number - 1] == edits[made[0].round_number]
+
+
+GAME = [draw(0), ron(0, 1, han=13, fu=30)]  # then a dealer yakuman busts Bo: game over
+
+
+def test_games_sharing_a_player_finishing_at_once_both_count():
+    for race in range(RACES // 2):
+        tables = [
+            create_session(
+                names=("Aki", f"B{race}{t}", f"C{race}{t}", f"D{race}{t}"),
+                rules={"preset": "club"},
+                rounds=GAME[:1],
+            )  # fmt: skip
+            for t in range(2)
+        ]
+
+        def finish(index: int, tables=tables) -> object:
+            return writes.record_round(tables[index].pk, GAME[1], actor=ACTOR, expected_number=2)
+
+        results = _run_together(2, finish)
+
+        assert all(isinstance(r, writes.Change) for r in results), results
+        assert all(Session.objects.get(pk=t.pk).is_finished for t in tables)
+    rebuild_pending()
+    incremental = _standings()
+    rebuild_everything()
+    assert incremental == _standings()
+    assert PlayerGame.objects.filter(player__name="Aki").count() == RACES
+
+
+def _standings() -> tuple[list[tuple], list[tuple], list[tuple]]:
+    standings = sorted(Standing.objects.values_list("scope", "player_id", "games", "total"))
+    ratings = sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games"))
+    games = sorted(PlayerGame.objects.values_list("session_id", "player_id", "mu", "number"))
+    return standings, ratings, games
+
+
+def test_the_same_new_player_named_twice_at_once_is_one_player():
+    for race in range(RACES):
+        name = f"Newcomer {race}"
+
+        results = _run_together(
+            2, lambda index, name=name: players_named([name.upper() if index else name])
+        )
+
+        assert all(isinstance(r, list) for r in results), results
+        assert results[0][0].pk == results[1][0].pk
+        assert Player.objects.filter(name__iexact=name).count() == 1
+
+
+def test_two_sessions_started_at_once_with_the_same_new_names_share_the_players():
+    names = ["New A", "New B", "New C", "New D"]
+
+    def start(index: int) -> object:
+        new = writes.NewSession(players=players_named(names), rules={"preset": "club"})
+        return writes.create_session(new, actor=ACTOR)
+
+    results = _run_together(2, start)
+
+    assert all(isinstance(r, Session) for r in results), results
+    assert Player.objects.filter(name__startswith="New ").count() == 4

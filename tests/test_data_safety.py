@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from ledger import writes
 from ledger.models import Player, Result, Round, Session
 from tests.factories import create_session, create_user, draw, ron
 
@@ -50,7 +51,7 @@ def test_only_members_delete_and_restore(client):
 
 def test_after_30_days_a_deleted_session_cannot_be_restored_and_is_purged(member):
     session = create_session(rounds=[draw(0)])
-    session.soft_delete()
+    writes.delete_session(session.pk, actor=writes.COMMAND)
     Session.objects.filter(pk=session.pk).update(deleted_at=timezone.now() - timedelta(days=31))
 
     assert member.post(reverse("session-restore", args=[session.pk])).status_code == 404

@@ -100,7 +100,7 @@ def test_an_edit_that_makes_a_later_round_impossible_is_refused(member):
 
     response = member.post(reverse("round-edit", args=[session.pk, 1]), data)
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert b"nothing was saved" in response.content
     assert session.outcomes() == rounds
 

@@ -295,8 +295,7 @@ def test_the_language_chosen_in_the_header_is_remembered(client, db):
 
 
 def test_form_errors_come_in_the_chosen_language(client, db):
-    create_user()
-    client.login(username="member", password="pw-for-tests-1")
+    client.force_login(create_user())
     playing = create_session()
     client.cookies["django_language"] = "zh-hans"
 

@@ -211,7 +211,7 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
     ("change", "message"),
     [
         ({"opt-uma": "a lot"}, "four numbers"),
-        ({"opt-start_points": "-5"}, "start_points must be 0 or more"),
+        ({"opt-start_points": "-5"}, "start_points must be from 100 to 1,000,000"),
         ({"opt-game_length": "forever"}, "Select a valid choice"),
         ({"opt-floating_uma": "[" * 100_000}, "at most 400 characters"),
         ({"opt-start_points": "9" * 5000}, "Enter a whole number"),
@@ -263,7 +263,7 @@ def test_a_panel_for_unknown_rules_shows_the_club_rules(client, choice):
 
 
 def test_player_page_pages_through_many_sessions(client, django_assert_max_num_queries):
-    from ledger.views import SESSIONS_PER_PAGE
+    from ledger.views.players import SESSIONS_PER_PAGE
 
     for _ in range(SESSIONS_PER_PAGE + 3):
         session = create_session(rules={"preset": "wrc", "game_length": "one_round"})

@@ -138,7 +138,7 @@ def test_a_round_recorded_by_another_device_is_a_conflict(member):
     response = member.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
 
     assert response.status_code == 409
-    assert b"already recorded by another device" in response.content
+    assert b"recorded round 1" in response.content and b"Nothing was saved" in response.content
     assert session.rounds.count() == 1
 
 

@@ -10,7 +10,6 @@ from django.db import connection, transaction
 
 # What a club is: accounts, the ledger and the standings kept from it.
 BACKUP_APPS = ("auth.user", "ledger", "standings")
-NOT_BACKED_UP = ["ledger.LoginFailures"]  # counts that expire within minutes
 
 
 class Command(BaseCommand):
@@ -28,7 +27,6 @@ class Command(BaseCommand):
             call_command(
                 "dumpdata",
                 *BACKUP_APPS,
-                exclude=NOT_BACKED_UP,
                 indent=1,
                 natural_foreign=False,
                 output=None if options["output"] == "-" else options["output"],

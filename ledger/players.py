@@ -1,0 +1,40 @@
+"""Players found by name: got or created, safely when two requests name a new player at once."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from ledger.models import Player
+
+ATTEMPTS = 3
+
+
+class PlayerNameError(ValueError):
+    """A player's name that cannot be stored."""
+
+
+def player_named(name: str) -> Player:
+    """Return the player with this name (matched ignoring case), creating them if new.
+
+    Names are unique ignoring case (a database constraint). When another request
+    creates the same new name at the same moment, the insert fails on that
+    constraint; the player it created is then read instead.
+    """
+    name = name.strip()
+    if not name:
+        raise PlayerNameError("a player needs a name")
+    for _ in range(ATTEMPTS):
+        found = Player.objects.filter(name__iexact=name).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():  # a savepoint: the failed insert leaves the rest intact
+                return Player.objects.create(name=name)
+        except IntegrityError:
+            continue
+    raise PlayerNameError(f"the player {name} could not be stored; try again")
+
+
+def players_named(names: list[str]) -> list[Player]:
+    """Return the players with these names, in order, creating the new ones."""
+    return [player_named(name) for name in names]

@@ -1,0 +1,68 @@
+"""What every page shares: loading a session, who may change it, and who is changing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
+
+from ledger.json_text import whole_number
+from ledger.models import Session
+from ledger.writes import Actor, WriteError
+
+TABLE_TOKENS = "table_tokens"  # the table links this browser joined (in its login session)
+
+
+def load_session(pk: int) -> Session:
+    """Return the session (not deleted) with what its pages read, or answer 404."""
+    queryset = Session.objects.active().prefetch_related("seats__player", "rounds", "results")
+    return get_object_or_404(queryset, pk=pk)
+
+
+def has_table_link(request: HttpRequest, session: Session) -> bool:
+    """Return whether this browser joined the session's table through its link."""
+    return session.token in request.session.get(TABLE_TOKENS, [])
+
+
+def can_record(request: HttpRequest, session: Session) -> bool:
+    """Return whether this visitor may record and edit the session's rounds."""
+    return request.user.is_authenticated or has_table_link(request, session)
+
+
+def require_recorder(request: HttpRequest, session: Session) -> None:
+    """Refuse visitors who may not record rounds (403)."""
+    if not can_record(request, session):
+        raise PermissionDenied(gettext("Recording needs a club member’s login or the table link."))
+
+
+def require_editor(request: HttpRequest, session: Session) -> None:
+    """Allow changing past rounds: the table link while in progress, members always."""
+    require_recorder(request, session)
+    if session.is_finished and not request.user.is_authenticated:
+        raise PermissionDenied(gettext("This game is finished: only a club member can change it."))
+
+
+def require_member(request: HttpRequest, message: str) -> None:
+    """Refuse visitors who are not logged in (403) with ``message``."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied(message)
+
+
+def actor_of(request: HttpRequest) -> Actor:
+    """Return who makes a change through this request, for the audit log."""
+    if request.user.is_authenticated:
+        return Actor(user=request.user, via="member login")
+    return Actor(via="table link")
+
+
+def posted_version(request: HttpRequest) -> int | None:
+    """Return the session version the posted form was drawn from (None if absent)."""
+    return whole_number(request.POST.get("version", ""))
+
+
+def refused(request: HttpRequest, error: WriteError, **context: Any) -> HttpResponse:
+    """Answer a change that was not made with its message, in the error page's words."""
+    return render(request, "400.html", {"message": error.message, **context}, status=error.status)

@@ -1,0 +1,361 @@
+"""The standings and ratings, rebuilt off the request from the sessions that changed.
+
+A change to a session (``ledger.writes``) marks it (``PendingRebuild``, in the change's
+own transaction) and queues ``standings.tasks.rebuild_standings``; the worker then:
+
+1. rewrites the marked sessions' games and encounters (a few rows per session);
+2. recounts the touched players' standings in every touched scope, with one
+   aggregate query per scope, written as upserts (never delete and re-insert);
+3. re-rates every game from the earliest one the changes touched, in order, written
+   in upserts of ``BATCH`` rows (one statement each, no per-row UPDATE);
+4. forgets the marks it took in (a session changed again meanwhile keeps its mark).
+
+Many changes before the worker runs make one rebuild, from the earliest game they
+touch. Only one rebuild runs at a time (``RebuildLease``). ``rebuild_everything``
+recomputes it all from the sessions (``manage.py rebuild_standings``); an incremental
+rebuild must leave exactly what it leaves (tested).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from ledger.models import Ruleset, Season, Session
+from standings.models import (
+    ALL_TIME,
+    ROUND_COUNTS,
+    Encounter,
+    PendingRebuild,
+    PlayerGame,
+    Rating,
+    RebuildLease,
+    Scope,
+    Standing,
+)
+from standings.ratings import RatingState, rate_game
+from standings.stats import Line, game_lines
+
+BATCH = 1000  # rows per upsert statement, and per transaction
+MARKS = 500  # marked sessions taken in per pass
+LEASE = dt.timedelta(minutes=5)  # a rebuild that stops without letting go holds no longer
+
+
+def mark_changed(session: Session) -> None:
+    """Note that a session changed (inside the change's transaction)."""
+    PendingRebuild.objects.update_or_create(
+        session_id=session.pk, defaults={"marked_at": timezone.now()}
+    )
+
+
+def is_pending() -> bool:
+    """Return whether some change is not yet in the standings."""
+    return PendingRebuild.objects.exists()
+
+
+# --- what a pass of the rebuild touched -------------------------------------------
+
+
+@dataclass
+class Touched:
+    """The players, scopes and earliest game that rewritten sessions touched."""
+
+    players: set[int] = field(default_factory=set)
+    scopes: set[Scope] = field(default_factory=set)
+    since: tuple[dt.datetime, int] | None = None
+
+    def add(self, rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
+            self.players.add(row["player_id"])
+            self.scopes |= scopes_of(row)
+            point = (row["finished_at"], row["session_id"])
+            self.since = point if self.since is None else min(self.since, point)
+
+
+def scopes_of(row: dict[str, Any]) -> set[Scope]:
+    """Return the stored scopes that count a game with this row's season and ruleset."""
+    scopes = {ALL_TIME}
+    if row["season_id"]:
+        scopes.add(Scope("season", "", pk=row["season_id"]))
+    if row["ruleset_id"]:
+        scopes.add(Scope("ruleset", "", pk=row["ruleset_id"]))
+    return scopes
+
+
+GAME_KEYS = ("player_id", "season_id", "ruleset_id", "finished_at", "session_id")
+
+
+# --- the rebuild ------------------------------------------------------------------
+
+
+def rebuild_pending() -> int | None:
+    """Take in every marked change; return how many sessions were rewritten.
+
+    Returns None at once when another rebuild holds the lease (the task then tries
+    again a little later, in case that rebuild ended just before this change's mark).
+    """
+    done = 0
+    with lease() as held:
+        if not held:
+            return None
+        while marks := list(PendingRebuild.objects.order_by("marked_at")[:MARKS]):
+            touched = Touched()
+            for mark in marks:
+                touched.add(rewrite_session_games(mark.session_id))
+            update_standings(touched.scopes, touched.players)
+            if touched.since is not None:
+                rerate(since=touched.since, also=touched.players)
+            _forget(marks)
+            done += len(marks)
+    return done
+
+
+def _forget(marks: list[PendingRebuild]) -> None:
+    """Delete the marks taken in, unless their session was marked again since."""
+    for mark in marks:
+        PendingRebuild.objects.filter(session_id=mark.session_id, marked_at=mark.marked_at).delete()
+
+
+@contextmanager
+def lease() -> Iterator[bool]:
+    """Hold the one rebuild lease while the block runs; yield whether it was got."""
+    holder = uuid.uuid4().hex
+    RebuildLease.objects.get_or_create(pk=1, defaults={"until": timezone.now()})
+    got = RebuildLease.objects.filter(pk=1, until__lt=timezone.now()).update(
+        holder=holder, until=timezone.now() + LEASE
+    )
+    try:
+        yield bool(got)
+    finally:
+        if got:
+            RebuildLease.objects.filter(pk=1, holder=holder).update(holder="", until=timezone.now())
+
+
+def rewrite_session_games(session_id: int) -> list[dict[str, Any]]:
+    """Rewrite one session's games and encounters; return the rows before and after."""
+    with transaction.atomic():
+        old = PlayerGame.objects.filter(session_id=session_id)
+        before = list(old.values(*GAME_KEYS))
+        old.delete()
+        Encounter.objects.filter(session_id=session_id).delete()
+        session = (
+            Session.objects.filter(pk=session_id).prefetch_related(
+                "seats__player", "results", "rounds"
+            )
+        ).first()
+        games = session_games(session) if session else []
+        PlayerGame.objects.bulk_create(games)
+        Encounter.objects.bulk_create(encounters(games))
+    after = [{key: getattr(game, key) for key in GAME_KEYS} for game in games]
+    return before + after
+
+
+def session_games(session: Session) -> list[PlayerGame]:
+    """Return the unsaved games of a finished session (none while in progress or deleted)."""
+    if session.status != Session.Status.FINISHED or session.deleted_at is not None:
+        return []
+    game = session.game()
+    results = {r.seat: r for r in session.results.all()}
+    if game.settlement is None or len(results) != 4:
+        return []
+    return build_games(session, game_lines(game), results, ended_by=session.ended_by)
+
+
+def build_games(
+    session: Session, lines: list[Line], results: dict[int, Any], *, ended_by: str
+) -> list[PlayerGame]:
+    """Return one ``PlayerGame`` per seat from the lines and the stored results."""
+    low = min(r.score for r in results.values())
+    games = [
+        PlayerGame(
+            session=session,
+            player_id=results[seat].player_id,
+            season_id=session.season_id,
+            ruleset_id=session.ruleset_id,
+            finished_at=session.finished_at,
+            seat=seat,
+            place=results[seat].place,
+            score=results[seat].score,
+            result=results[seat].result,
+            is_tobi=results[seat].score < 0
+            or (ended_by == "tobi" and results[seat].score == low <= 0),
+            yaku=dict(line.yaku),
+            **{name: getattr(line, name) for name in (*ROUND_COUNTS, "biggest_win")},
+            biggest_hand=line.biggest_hand,
+        )
+        for seat, line in enumerate(lines)
+    ]
+    for game, line in zip(games, lines):
+        game.ron_from = line.ron_from  # for the encounters; not stored on the game
+    return games
+
+
+def encounters(games: list[PlayerGame]) -> list[Encounter]:
+    """Return the twelve ordered pairs of a session's four games."""
+    return [
+        Encounter(
+            session_id=mine.session_id,
+            player_id=mine.player_id,
+            opponent_id=theirs.player_id,
+            season_id=mine.season_id,
+            ruleset_id=mine.ruleset_id,
+            finished_at=mine.finished_at,
+            place_difference=theirs.place - mine.place,
+            ron_won=mine.ron_from.get(theirs.seat, 0),
+            ron_lost=theirs.ron_from.get(mine.seat, 0),
+        )
+        for mine in games
+        for theirs in games
+        if theirs is not mine
+    ]
+
+
+# --- standings ----------------------------------------------------------------------
+
+
+STANDING_FIELDS = ("games", "total", "place_sum", "firsts", "seconds", "thirds", "fourths")
+STANDING_FIELDS += ("tobis", "recent")
+
+
+def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None = None) -> None:
+    """Recount the players' rows of each stored scope (every player when None)."""
+    players = None if player_ids is None else list(player_ids)
+    for scope in scopes:
+        games = PlayerGame.objects.in_scope(scope)
+        if players is not None:
+            games = games.filter(player_id__in=players)
+        recent = games.recent_results()
+        rows = [
+            Standing(scope=scope.key, recent=recent.get(row["player_id"], []), **row)
+            for row in games.totals()
+        ]
+        with transaction.atomic():
+            _upsert(Standing, rows, ["scope", "player"], STANDING_FIELDS)
+            gone = Standing.objects.filter(scope=scope.key).exclude(
+                player_id__in=[row.player_id for row in rows]
+            )
+            (gone if players is None else gone.filter(player_id__in=players)).delete()
+
+
+def _upsert(model: Any, rows: list[Any], unique: list[str], fields: Iterable[str]) -> None:
+    """Insert the rows, or update ``fields`` of the rows already there (in batches)."""
+    model.objects.bulk_create(
+        rows,
+        batch_size=BATCH,
+        update_conflicts=True,
+        unique_fields=unique,
+        update_fields=list(fields),
+    )
+
+
+# --- ratings ----------------------------------------------------------------------
+
+
+RATING_FIELDS = ("mu", "sigma", "tenhou_r", "number")
+
+
+def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] = ()) -> None:
+    """Rate again every game from ``since`` (finished_at, session id) on, in order.
+
+    The players start from their ratings after their last earlier game; ``also``
+    names players whose current rating must be rewritten even without a later game.
+    """
+    later = PlayerGame.objects.order_by("finished_at", "session_id", "seat")
+    earlier = PlayerGame.objects.all()
+    if since is not None:
+        at, pk = since
+        after = Q(finished_at__gt=at) | Q(finished_at=at, session_id__gte=pk)
+        later, earlier = later.filter(after), earlier.exclude(after)
+    changed = list(later)
+    player_ids = {g.player_id for g in changed} | set(also)
+    states = last_states(earlier.filter(player_id__in=player_ids)) if since else {}
+    rate_in_order(changed, states)
+    for start in range(0, len(changed), BATCH):
+        with transaction.atomic():
+            _upsert(PlayerGame, _rating_rows(changed[start : start + BATCH]),
+                    ["session", "player"], RATING_FIELDS)  # fmt: skip
+    store_ratings({pk: states[pk] for pk in player_ids if pk in states}, player_ids)
+
+
+def _rating_rows(games: list[PlayerGame]) -> list[PlayerGame]:
+    """Return copies of the games without their ids, for an upsert on (session, player)."""
+    rows = []
+    for game in games:
+        row = PlayerGame(
+            **{f.attname: getattr(game, f.attname) for f in PlayerGame._meta.concrete_fields}
+        )
+        row.pk = None
+        rows.append(row)
+    return rows
+
+
+def last_states(games: Any) -> dict[int, RatingState]:
+    """Return each player's ratings after their last game among ``games``."""
+    last = games.annotate(
+        newest=Window(
+            RowNumber(),
+            partition_by=[F("player_id")],
+            order_by=[F("finished_at").desc(), F("session_id").desc()],
+        )
+    ).filter(newest=1)
+    return {g.player_id: g.rating_state for g in last.only("player_id", *RATING_FIELDS)}
+
+
+def rate_in_order(games: list[PlayerGame], states: dict[int, RatingState]) -> list[PlayerGame]:
+    """Rate chronological games (four per session) in place; update ``states``."""
+    for _, group in groupby(games, key=lambda g: g.session_id):
+        table = list(group)
+        before = [states.get(g.player_id, RatingState()) for g in table]
+        for game, state in zip(table, rate_game(before, [g.place for g in table])):
+            game.mu, game.sigma, game.tenhou_r, game.number = (
+                state.mu,
+                state.sigma,
+                state.tenhou_r,
+                state.games,
+            )
+            states[game.player_id] = state
+    return games
+
+
+def store_ratings(states: dict[int, RatingState], player_ids: Iterable[int]) -> None:
+    """Rewrite the current ratings of ``player_ids`` (removing those without games)."""
+    rows = [
+        Rating(player_id=pk, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r, games=s.games)
+        for pk, s in states.items()
+    ]
+    with transaction.atomic():
+        _upsert(Rating, rows, ["player"], ["mu", "sigma", "tenhou_r", "games"])
+        Rating.objects.filter(player_id__in=set(player_ids) - set(states)).delete()
+
+
+# --- everything -------------------------------------------------------------------
+
+
+def stored_scopes() -> list[Scope]:
+    """Return every stored scope: all time, each season, each ruleset."""
+    seasons = [Scope("season", "", pk=pk) for pk in Season.objects.values_list("pk", flat=True)]
+    rulesets = [Scope("ruleset", "", pk=pk) for pk in Ruleset.objects.values_list("pk", flat=True)]
+    return [ALL_TIME, *seasons, *rulesets]
+
+
+def rebuild_everything() -> int:
+    """Recompute every game, standing and rating from the sessions; return the session count."""
+    PendingRebuild.objects.all().delete()
+    ids = list(Session.objects.values_list("pk", flat=True))
+    for session_id in ids:
+        rewrite_session_games(session_id)
+    Standing.objects.exclude(scope__in=[scope.key for scope in stored_scopes()]).delete()
+    update_standings(stored_scopes())
+    rated = set(Rating.objects.values_list("player_id", flat=True))
+    rerate(also=rated | set(PlayerGame.objects.values_list("player_id", flat=True)))
+    return len(ids)
