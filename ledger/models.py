@@ -124,6 +124,9 @@ class Session(models.Model):
     notes = models.TextField(blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     ended_by = models.CharField(max_length=20, blank=True)
+    ended_early = models.CharField(
+        max_length=20, blank=True, help_text="agreement or time_limit: the table ended the game"
+    )
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
@@ -169,6 +172,8 @@ class Session(models.Model):
         }
         if self.penalties:
             record["penalties"] = self.penalties
+        if self.ended_early:
+            record["ended_early"] = self.ended_early
         return record
 
     def game(self, outcomes: list[dict[str, Any]] | None = None) -> Replay:

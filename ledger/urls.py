@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 
-from ledger.views import history, players, sessions, table
+from ledger.api import api, not_found
+from ledger.views import account, history, players, sessions, table
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -29,8 +30,12 @@ urlpatterns = [
     path("sessions/<int:pk>/export.json", sessions.session_export, name="session-export"),
     path("sessions/<int:pk>/table-link/", table.new_table_link, name="new-table-link"),
     path("join/<str:token>/", table.join_table, name="join-table"),
+    path("account/", account.account, name="account"),
+    path("account/tokens/<int:pk>/revoke/", account.token_revoke, name="token-revoke"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/v1/", api.urls),
+    re_path(r"^api/v1/(?P<rest>.*)$", not_found),
     path("", include("standings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -138,6 +138,7 @@ def describe_change(entry: AuditEntry) -> str:
         "delete": gettext("%(who)s deleted round %(number)s"),
         "undo": gettext("%(who)s undid round %(number)s"),
         "finish": gettext("%(who)s ended the game"),
+        "resume": gettext("%(who)s took back the end of the game"),
         "delete session": gettext("%(who)s deleted the session"),
         "restore session": gettext("%(who)s restored the session"),
     }
@@ -247,6 +248,8 @@ def record_round(
             return _answer_again(session, done)
         _check_live(session)
         _check_version(session, version)
+        if session.ended_early:
+            raise Refused(gettext("The game was ended. Undo its end to record more rounds."))
         rows = _rounds(session)
         number = len(rows) + 1
         if expected_number is not None and expected_number != number:
@@ -335,13 +338,16 @@ def undo_round(
     number: int | None = None,
     request_id: str = "",
 ) -> Change:
-    """Remove the last round, which must be round ``number`` when that is given."""
+    """Take back the last change of play: the early end of the game if it was ended
+    early, else the last round (which must be round ``number`` when that is given)."""
     with transaction.atomic():
         session = _lock(pk)
         if done := _done_before(session, request_id):
             return _answer_again(session, done)
         _check_live(session)
         _check_version(session, version)
+        if session.ended_early:
+            return _resume(session, actor, request_id)
         rows = _rounds(session)
         if not rows:
             raise RoundMissing(gettext("There is no round to undo."))
@@ -360,6 +366,37 @@ def undo_round(
             round_number=len(rows),
             before=rows[-1].outcome,
         )
+
+
+def finish_session(
+    pk: int,
+    *,
+    actor: Actor,
+    version: int | None,
+    reason: str = "agreement",
+    request_id: str = "",
+) -> Change:
+    """End the game now (by agreement, or when the time is up): settle the scores as they stand."""
+    with transaction.atomic():
+        session = _lock(pk)
+        if done := _done_before(session, request_id):
+            return _answer_again(session, done)
+        _check_live(session)
+        _check_version(session, version)
+        if session.is_finished:
+            raise Refused(gettext("This game has already ended."))
+        session.ended_early = reason
+        session.save(update_fields=["ended_early"])
+        state = _replay(session, session.outcomes())
+        return _finish(session, actor, "finish", request_id=request_id, state=state)
+
+
+def _resume(session: Session, actor: Actor, request_id: str) -> Change:
+    """Take back the early end of a game: play goes on from the next round."""
+    session.ended_early = ""
+    session.save(update_fields=["ended_early"])
+    state = _replay(session, session.outcomes())
+    return _finish(session, actor, "resume", request_id=request_id, state=state)
 
 
 def _rounds(session: Session) -> list[Round]:

@@ -229,8 +229,16 @@ def _check_tsumo(state: GameState, outcome: Outcome, rules: Rules) -> None:
     _check_pao(outcome, rules)
 
 
+MAX_YAKUMAN = 6  # the most yakuman one hand can hold (e.g. daisuushii, tsuuiisou, suukantsu
+# and suuankou tanki, two of them doubles); more is no real hand
+
+
 def _check_pao(outcome: Outcome, rules: Rules) -> None:
     for win in outcome.wins:
+        if win.value is not None and win.value.yakuman > MAX_YAKUMAN:
+            raise OutcomeError(
+                f"a hand holds at most {MAX_YAKUMAN} yakuman, not {win.value.yakuman}"
+            )
         if win.pao is not None and not rules.pao:
             raise OutcomeError("pao is named but these rules have no pao")
         if win.pao is not None and win.value is not None and not win.value.yakuman:
@@ -627,6 +635,8 @@ def replay(record: Mapping[str, Any]) -> Replay:
     rounds = record.get("rounds", [])
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list")
+    if len(rounds) > MAX_ROUNDS:
+        raise RecordError(f"a game record holds at most {MAX_ROUNDS} rounds, not {len(rounds)}")
     state, played = start(rules), []
     for number, data in enumerate(rounds, start=1):
         try:
@@ -635,7 +645,26 @@ def replay(record: Mapping[str, Any]) -> Replay:
             raise RecordError(f"round {number} ({state.label}): {error}") from None
         played.append(result)
         state = result.state
+    state = _ended_early(state, record.get("ended_early"))
     return Replay(rules, players, tuple(played), state, penalties)
+
+
+MAX_ROUNDS = 200  # far more than any game: a hanchan rarely passes 30 rounds
+EARLY_ENDINGS = ("agreement", "time_limit")
+
+
+def _ended_early(state: GameState, reason: Any) -> GameState:
+    """Return the state of a game the table ended before its last round (``ended_early``:
+    ``agreement`` or ``time_limit``): settled on the scores as they stand."""
+    if reason is None:
+        return state
+    if reason not in EARLY_ENDINGS:
+        raise RecordError(
+            f"ended_early must be one of {', '.join(EARLY_ENDINGS)}, not {shown(reason)}"
+        )
+    if state.finished:
+        raise RecordError(f"the game already ended ({state.ended_by}); it cannot end early too")
+    return dataclasses.replace(state, finished=True, ended_by=reason)
 
 
 def _players(names: Any) -> tuple[str, ...]:

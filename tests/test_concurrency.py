@@ -166,7 +166,7 @@ def test_games_sharing_a_player_finishing_at_once_both_count():
                 names=("Aki", f"B{race}{t}", f"C{race}{t}", f"D{race}{t}"),
                 rules={"preset": "club"},
                 rounds=GAME[:1],
-            )  # fmt: skip
+            )
             for t in range(2)
         ]
 

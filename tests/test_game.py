@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import ScoringError
-from scoring.game import GameState, apply, describe, play, start
+from scoring.game import GameState, RecordError, apply, describe, play, replay, start
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import Rules, preset
 from scoring.value import HandValue
@@ -519,3 +519,44 @@ def test_describe_names_who_paid_whom():
         "the table pays Bo 2,000 (sticks)",
     ]
     assert describe(result)[1] == "player 0 pays player 1 500 (tsumo)"
+
+
+def test_a_game_ended_early_is_settled_on_the_scores_as_they_stand():
+    record = {"rules": "club", "rounds": [ron_record(0, 1, 3, 30)], "ended_early": "agreement"}
+
+    game = replay(record).to_json()
+
+    assert game["finished"] and game["ended_by"] == "agreement"
+    assert game["final"]["scores"] == [30800, 19200, 25000, 25000]  # dealer 3 han 30 fu: 5,800
+    assert game["final"]["places"] == [1, 4, 2, 2]  # a tie shares the places (club: split)
+
+
+@pytest.mark.parametrize("reason", ["soon", 1, ""])
+def test_an_unknown_early_ending_is_refused(reason):
+    with pytest.raises(RecordError, match="ended_early must be one of agreement, time_limit"):
+        replay({"rules": "club", "rounds": [], "ended_early": reason})
+
+
+def test_a_game_that_ended_by_itself_cannot_also_end_early():
+    rounds = [ron_record(0, 1, 13, 30)]  # a dealer yakuman busts player 1
+
+    with pytest.raises(RecordError, match="already ended"):
+        replay({"rules": "club", "rounds": rounds, "ended_early": "time_limit"})
+
+
+def test_a_record_of_more_than_200_rounds_is_refused():
+    draws = [{"result": "draw", "tenpai": [0], "riichi": []}] * 201
+
+    with pytest.raises(RecordError, match="at most 200 rounds, not 201"):
+        replay({"rules": {"preset": "club", "game_length": "east"}, "rounds": draws})
+
+
+def test_a_hand_of_more_than_six_yakuman_is_refused():
+    rounds = [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 7}]}]
+
+    with pytest.raises(RecordError, match="at most 6 yakuman, not 7"):
+        replay({"rules": "club", "rounds": rounds})
+
+
+def ron_record(winner: int, loser: int, han: int, fu: int) -> dict:
+    return {"result": "ron", "loser": loser, "wins": [{"winner": winner, "han": han, "fu": fu}]}

@@ -1,0 +1,81 @@
+"""Every API error as ``{"error": {"code": ..., "message": ...}}`` with a 4xx status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from ledger.writes import Stale, WriteError
+
+
+class ApiError(Exception):
+    """An answer with an error status, a code and a message in the caller's words."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}, **extra}
+
+
+def add_error_handlers(api: NinjaAPI) -> None:
+    """Answer every failure in the API's error shape (never Django's HTML pages)."""
+
+    def answer(
+        request: HttpRequest, status: int, code: str, message: str, **extra: Any
+    ) -> HttpResponse:
+        return api.create_response(request, error_body(code, message, **extra), status=status)
+
+    @api.exception_handler(ApiError)
+    def api_error(request: HttpRequest, error: ApiError) -> HttpResponse:
+        return answer(request, error.status, error.code, error.message)
+
+    @api.exception_handler(WriteError)
+    def write_error(request: HttpRequest, error: WriteError) -> HttpResponse:
+        extra = {"version": error.version} if isinstance(error, Stale) else {}
+        return answer(request, error.status, error.code, error.message, **extra)
+
+    @api.exception_handler(ValidationError)
+    def invalid(request: HttpRequest, error: ValidationError) -> HttpResponse:
+        return answer(request, 422, "invalid", describe_validation(error.errors))
+
+    @api.exception_handler(AuthenticationError)
+    def unauthenticated(request: HttpRequest, error: AuthenticationError) -> HttpResponse:
+        message = gettext(
+            "Log in as a club member, or send “Authorization: Bearer <token>” with a "
+            "table link’s token or your API token."
+        )
+        return answer(request, 401, "unauthorized", message)
+
+    @api.exception_handler(HttpError)
+    def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+        if error.status_code == 403:  # the CSRF check of a logged-in member's change
+            message = gettext("A change from the site needs its CSRF token (X-CSRFToken).")
+            return answer(request, 403, "csrf", message)
+        return answer(request, error.status_code, "bad_request", str(error))
+
+    @api.exception_handler(PermissionDenied)
+    def forbidden(request: HttpRequest, error: PermissionDenied) -> HttpResponse:
+        return answer(request, 403, "forbidden", str(error) or gettext("Not allowed."))
+
+    @api.exception_handler(Http404)
+    def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
+        return answer(request, 404, "not_found", gettext("There is nothing at this address."))
+
+
+def describe_validation(errors: list[dict[str, Any]]) -> str:
+    """Return pydantic's complaints as one line: "body.round: Field required"."""
+    parts = []
+    for problem in errors[:5]:
+        where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
+        parts.append(
+            f"{where}: {problem.get('msg', 'invalid')}" if where else problem.get("msg", "")
+        )
+    return gettext("The request is not valid: %(problems)s") % {"problems": "; ".join(parts)}

@@ -1,0 +1,73 @@
+"""The shapes of the API's bodies and answers (FORMATS.md section 5)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from ninja import Field, Schema
+from pydantic import StrictInt, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+PlayerId = Annotated[StrictInt, Field(ge=1, le=2**62)]
+RequestId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{0,64}$")]
+Version = Annotated[StrictInt, Field(ge=0, le=2**31)]
+RoundNumber = Annotated[StrictInt, Field(ge=1, le=100_000)]
+
+
+class NewSessionIn(Schema):
+    """A session to start: four players (name or id, East first) and the rules."""
+
+    players: list[Name | PlayerId] = Field(min_length=4, max_length=4)
+    rules: str | dict[str, Any] = Field(
+        "club", description='a preset name, or {"preset": "tenhou", "<option>": value}'
+    )
+    table: Annotated[str, StringConstraints(max_length=40)] = ""
+    seating: Literal["in_order", "draw"] = "in_order"
+
+
+class RoundIn(Schema):
+    """The next round: a round of a game record (FORMATS.md section 3)."""
+
+    round: dict[str, Any]
+    expected_number: RoundNumber | None = Field(
+        None, description="the round's number as the caller saw it (refused with 409 if taken)"
+    )
+    version: Version | None = Field(None, description="the session version the round was made from")
+    request_id: RequestId = Field("", description="the same id again records the round once")
+
+
+class RoundReplacement(Schema):
+    """A correction of round N: its new outcome and the version it was made from."""
+
+    round: dict[str, Any]
+    version: Version
+    request_id: RequestId = ""
+
+
+class FinishIn(Schema):
+    """End the game now, settled on the scores as they stand."""
+
+    version: Version | None = None
+    reason: Literal["agreement", "time_limit"] = "agreement"
+    request_id: RequestId = ""
+
+
+class SessionOut(Schema):
+    """A session: its game record, the engine's replay of it, and its version."""
+
+    id: int
+    version: int
+    record: dict[str, Any]
+    state: dict[str, Any]
+
+
+class ErrorDetail(Schema):
+    code: str
+    message: str
+
+
+class ErrorOut(Schema):
+    """Every error: a code for programs and a message in the caller's language."""
+
+    error: ErrorDetail
+    version: int | None = Field(None, description="on 409: the session's current version")

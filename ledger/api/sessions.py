@@ -1,0 +1,217 @@
+"""The API's session operations: start, read, record, correct, finish, delete, restore."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+from ninja import Query, Router
+from ninja.responses import Status
+
+from ledger import writes
+from ledger.api.auth import WRITERS, Caller, caller_of
+from ledger.api.errors import ApiError
+from ledger.api.schemas import (
+    ErrorOut,
+    FinishIn,
+    NewSessionIn,
+    RoundIn,
+    RoundNumber,
+    RoundReplacement,
+    SessionOut,
+)
+from ledger.json_text import bad_text
+from ledger.models import Player, Session
+from ledger.players import players_named
+from scoring.errors import ScoringError
+from scoring.rules import Rules
+
+router = Router(tags=["sessions"])
+ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 422)}
+
+
+def session_json(session: Session) -> dict[str, Any]:
+    """Return the API's session object: id, version, the record and its replay."""
+    session = Session.objects.prefetch_related("seats__player", "rounds").get(pk=session.pk)
+    return {
+        "id": session.pk,
+        "version": session.version,
+        "record": session.to_record(),
+        "state": session.replay(),
+    }
+
+
+def _session(pk: int) -> Session:
+    session = Session.objects.active().filter(pk=pk).first()
+    if session is None:
+        raise ApiError(404, "not_found", gettext("There is no session %(pk)s.") % {"pk": pk})
+    return session
+
+
+def _caller(request: HttpRequest) -> Caller:
+    caller = caller_of(request)
+    if caller is None:  # the authentication classes let nobody through without one
+        raise ApiError(401, "unauthorized", gettext("Log in, or send a token."))
+    return caller
+
+
+def _may_record(caller: Caller, session: Session) -> None:
+    if not (caller.is_member or caller.holds_link_of(session)):
+        raise ApiError(
+            403, "forbidden", gettext("Recording needs a club member’s login or the table link.")
+        )
+
+
+def _may_correct(caller: Caller, session: Session) -> None:
+    _may_record(caller, session)
+    if session.is_finished and not caller.is_member:
+        raise ApiError(
+            403, "forbidden", gettext("This game is finished: only a club member can change it.")
+        )
+
+
+def _members_only(caller: Caller, message: str) -> None:
+    if not caller.is_member:
+        raise ApiError(403, "forbidden", message)
+
+
+def _checked_round(outcome: dict[str, Any]) -> dict[str, Any]:
+    if bad_text(outcome):
+        raise ApiError(
+            422, "bad_text", gettext("Text in a round may hold no NUL and only valid Unicode.")
+        )
+    return outcome
+
+
+@router.post("/sessions", response={201: SessionOut, **ERRORS}, auth=WRITERS)
+def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str, Any]]:
+    """Start a session: four players by name (new names become players) or id, East first."""
+    caller = _caller(request)
+    _members_only(caller, gettext("Starting a session needs a club member’s login."))
+    try:
+        rules = Rules.from_json(body.rules).to_json()
+    except ScoringError as error:
+        raise ApiError(422, "bad_rules", str(error)) from None
+    players = _players(body.players)
+    if body.seating == "draw":
+        random.SystemRandom().shuffle(players)
+    new = writes.NewSession(players=players, rules=rules, table_name=body.table)
+    return Status(201, session_json(writes.create_session(new, actor=caller.actor)))
+
+
+def _players(given: list[str | int]) -> list[Player]:
+    names = [item for item in given if isinstance(item, str)]
+    by_id = Player.objects.in_bulk([item for item in given if isinstance(item, int)])
+    missing = [str(item) for item in given if isinstance(item, int) and item not in by_id]
+    if missing:
+        raise ApiError(
+            422,
+            "unknown_player",
+            gettext("There is no player with id %(ids)s.") % {"ids": ", ".join(missing)},
+        )
+    named = iter(players_named(names))
+    players = [by_id[item] if isinstance(item, int) else next(named) for item in given]
+    if len({player.pk for player in players}) < 4:
+        raise ApiError(
+            422, "same_player", gettext("The four players must be four different people.")
+        )
+    return players
+
+
+@router.get("/sessions/{int:id}", response={200: SessionOut, **ERRORS})
+def read_session(request: HttpRequest, id: int) -> dict[str, Any]:
+    """Return a session: its game record (FORMATS.md section 3), its replay and version."""
+    return session_json(_session(id))
+
+
+@router.post("/sessions/{int:id}/rounds", response={201: SessionOut, **ERRORS}, auth=WRITERS)
+def record_round(request: HttpRequest, id: int, body: RoundIn) -> Status[dict[str, Any]]:
+    """Record the next round. A taken ``expected_number`` or an old ``version`` is a 409."""
+    caller, session = _caller(request), _session(id)
+    _may_record(caller, session)
+    change = writes.record_round(
+        id,
+        _checked_round(body.round),
+        actor=caller.actor,
+        expected_number=body.expected_number,
+        version=body.version,
+        request_id=body.request_id,
+    )
+    return Status(201, session_json(change.session))
+
+
+@router.put("/sessions/{int:id}/rounds/{int:n}", response={200: SessionOut, **ERRORS}, auth=WRITERS)
+def replace_round(
+    request: HttpRequest, id: int, n: RoundNumber, body: RoundReplacement
+) -> dict[str, Any]:
+    """Replace round ``n``; every later round is replayed."""
+    caller, session = _caller(request), _session(id)
+    _may_correct(caller, session)
+    change = writes.replace_round(
+        id,
+        n,
+        _checked_round(body.round),
+        actor=caller.actor,
+        version=body.version,
+        request_id=body.request_id,
+    )
+    return session_json(change.session)
+
+
+@router.delete(
+    "/sessions/{int:id}/rounds/{int:n}", response={200: SessionOut, **ERRORS}, auth=WRITERS
+)
+def delete_round(
+    request: HttpRequest,
+    id: int,
+    n: RoundNumber,
+    version: int = Query(..., ge=0, le=2**31, description="the session version it was made from"),
+    request_id: str = Query("", pattern=r"^[A-Za-z0-9_-]{0,64}$"),
+) -> dict[str, Any]:
+    """Delete round ``n``; later rounds move up and are replayed."""
+    caller, session = _caller(request), _session(id)
+    _may_correct(caller, session)
+    change = writes.delete_round(id, n, actor=caller.actor, version=version, request_id=request_id)
+    return session_json(change.session)
+
+
+@router.post("/sessions/{int:id}/finish", response={200: SessionOut, **ERRORS}, auth=WRITERS)
+def finish_session(request: HttpRequest, id: int, body: FinishIn) -> dict[str, Any]:
+    """End the game now: it is settled on the scores as they stand."""
+    caller, session = _caller(request), _session(id)
+    _may_correct(caller, session)
+    change = writes.finish_session(
+        id,
+        actor=caller.actor,
+        version=body.version,
+        reason=body.reason,
+        request_id=body.request_id,
+    )
+    return session_json(change.session)
+
+
+@router.delete("/sessions/{int:id}", response={200: SessionOut, **ERRORS}, auth=WRITERS)
+def delete_session(
+    request: HttpRequest,
+    id: int,
+    version: int | None = Query(None, ge=0, le=2**31, description="the version it was made from"),
+) -> dict[str, Any]:
+    """Delete a session (members only); it can be restored for 30 days."""
+    caller = _caller(request)
+    _members_only(caller, gettext("Only a club member can delete a session."))
+    _session(id)
+    change = writes.delete_session(id, actor=caller.actor, version=version)
+    return session_json(change.session)
+
+
+@router.post("/sessions/{int:id}/restore", response={200: SessionOut, **ERRORS}, auth=WRITERS)
+def restore_session(request: HttpRequest, id: int) -> dict[str, Any]:
+    """Restore a deleted session (members only)."""
+    caller = _caller(request)
+    _members_only(caller, gettext("Only a club member can restore a session."))
+    if not Session.objects.filter(pk=id).exists():
+        raise ApiError(404, "not_found", gettext("There is no session %(pk)s.") % {"pk": id})
+    change = writes.restore_session(id, actor=caller.actor)
+    return session_json(change.session)

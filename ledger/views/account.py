@@ -1,0 +1,52 @@
+"""A member's account page: personal API tokens, made (shown once) and revoked."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from ledger.models import ApiToken
+
+MAX_TOKENS = 20
+
+
+class TokenForm(forms.Form):
+    label = forms.CharField(
+        max_length=60, label=_("What the token is for"), help_text=_("e.g. the club's scripts")
+    )
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """Show the member's API tokens; make a new one (its token is shown this once)."""
+    form = TokenForm(request.POST or None)
+    tokens = ApiToken.objects.filter(user=request.user, revoked_at__isnull=True)
+    new_token = ""
+    if request.method == "POST" and form.is_valid():
+        if tokens.count() >= MAX_TOKENS:
+            form.add_error(None, gettext("Revoke a token first: a member may hold 20."))
+        else:
+            _, new_token = ApiToken.issue(request.user, form.cleaned_data["label"])
+            form = TokenForm()
+    context = {"form": form, "tokens": tokens, "new_token": new_token}
+    return render(request, "ledger/account.html", context, status=400 if form.errors else 200)
+
+
+@require_POST
+@login_required
+def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoke one of the member's API tokens: it stops working at once."""
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user, revoked_at__isnull=True)
+    token.revoked_at = timezone.now()
+    token.save(update_fields=["revoked_at"])
+    messages.success(
+        request, gettext("The token “%(label)s” was revoked.") % {"label": token.label}
+    )
+    return redirect("account")

@@ -1,0 +1,192 @@
+"""The standings as data: leaderboard rows, a player's games and report, and safe CSV.
+
+Pages, the CSV and JSON downloads and the API all read the standings through here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.http import HttpResponse, QueryDict
+
+from ledger.models import Player
+from standings.forms import SORTS, ScopeForm
+from standings.models import ClubSetting, PlayerGame, Row, Scope, leaderboard, player_report
+
+LEADERBOARD_COLUMNS = [
+    "rank",
+    "player",
+    "games",
+    "total",
+    "average_result",
+    "average_place",
+    "first_rate",
+    "second_rate",
+    "third_rate",
+    "fourth_rate",
+    "tobi_rate",
+    "rating",
+    "rating_uncertainty",
+]
+SESSION_COLUMNS = [
+    "session_id",
+    "finished_at",
+    "seat",
+    "place",
+    "score",
+    "result",
+    "players",
+    "rounds",
+    "wins",
+    "deal_ins",
+    "riichi",
+    "openskill_mu",
+    "openskill_sigma",
+    "tenhou_r",
+]
+
+
+def with_default(query: QueryDict, scope: str) -> QueryDict:
+    """Return the query with ``scope`` filled in, so the form shows what is counted."""
+    query = query.copy()
+    query.setdefault("scope", scope)
+    return query
+
+
+def board(query: QueryDict) -> tuple[ScopeForm, list[Row], ClubSetting]:
+    """Return the scope form read from a query string, its leaderboard rows, the settings."""
+    form = ScopeForm(with_default(query, "current"))
+    setting = ClubSetting.current()
+    if not form.is_valid():
+        return form, [], setting
+    sort = form.get_sort()
+    rows = leaderboard(
+        form.get_scope(),
+        min_games=form.get_min_games(),
+        sort=sort,
+        descending=SORTS[sort][1],
+        system=setting.rating_system,
+    )
+    return form, rows, setting
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    """Return one leaderboard row as the JSON and CSV downloads write it."""
+    return {
+        "rank": row.rank,
+        "player": row.name,
+        "player_id": row.player.pk,
+        "games": row.games,
+        "total": row.total,
+        "average_result": round(row.average_result, 2),
+        "average_place": round(row.average_place, 3),
+        "first_rate": round(row.first_rate, 4),
+        "second_rate": round(row.second_rate, 4),
+        "third_rate": round(row.third_rate, 4),
+        "fourth_rate": round(row.fourth_rate, 4),
+        "tobi_rate": round(row.tobi_rate, 4),
+        "rating": None if row.rating is None else round(row.rating, 2),
+        "rating_uncertainty": None if row.uncertainty is None else round(row.uncertainty, 2),
+    }
+
+
+def player_sessions(player: Player, scope: Scope) -> list[dict[str, Any]]:
+    """Return the player's finished sessions in a scope, oldest first."""
+    games = (
+        PlayerGame.objects.filter(player=player)
+        .in_scope(scope)
+        .chronological()
+        .select_related("session")
+        .prefetch_related("session__seats__player")
+    )
+    return [
+        {
+            "session_id": g.session_id,
+            "finished_at": g.finished_at.isoformat(),
+            "seat": g.seat,
+            "place": g.place,
+            "score": g.score,
+            "result": g.result,
+            "players": " / ".join(p.name for p in g.session.players()),
+            "rounds": g.rounds,
+            "wins": g.wins,
+            "deal_ins": g.deal_ins,
+            "riichi": g.riichi,
+            "openskill_mu": round(g.mu, 3),
+            "openskill_sigma": round(g.sigma, 3),
+            "tenhou_r": round(g.tenhou_r, 2),
+        }
+        for g in games
+    ]
+
+
+def report_json(player: Player, scope: Scope) -> dict[str, Any]:
+    """Return a player's statistics over a scope as plain JSON (for the API)."""
+    report = player_report(player, scope)
+    biggest = report["biggest"]
+    return {
+        "player": player.name,
+        "player_id": player.pk,
+        "scope": scope.label,
+        "totals": report["totals"],
+        "rounds": report["sums"],
+        "rates": report["rates"],
+        "biggest_hand": None
+        if biggest is None
+        else {
+            "session_id": biggest.session_id,
+            "points": biggest.biggest_win,
+            "hand": biggest.biggest_hand,
+        },
+        "yaku": dict(report["yaku"]),
+        "head_to_head": [
+            {
+                "opponent": row["opponent__name"],
+                "opponent_id": row["opponent_id"],
+                "games": row["games"],
+                "place_difference": row["place_difference"],
+                "ron_won": row["ron_won"] or 0,
+                "ron_lost": row["ron_lost"] or 0,
+            }
+            for row in report["head_to_head"]
+        ],
+        "history": [
+            {
+                "finished_at": at.isoformat(),
+                "result": result,
+                "mu": mu,
+                "sigma": sigma,
+                "tenhou_r": tenhou_r,
+                "place": place,
+            }
+            for at, result, mu, sigma, tenhou_r, place in report["history"]
+        ],
+    }
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """Return a CSV cell that no spreadsheet runs as a formula: text starting with
+    =, +, -, @, a tab or a carriage return gets a leading apostrophe. Numbers stay numbers.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("-3"), safe_cell(-3), safe_cell("Aki")
+    ("'=HYPERLINK(1)", "'-3", -3, 'Aki')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_response(filename: str, columns: list[str], rows: list[dict[str, Any]]) -> HttpResponse:
+    """Return rows as a CSV download (UTF-8 with a byte order mark for spreadsheets)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows({key: safe_cell(value) for key, value in row.items()} for row in rows)
+    response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
