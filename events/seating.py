@@ -44,9 +44,11 @@ from events.prescript import Tables, parse_prescript
 
 __all__ = [
     "Draw",
+    "Method",
     "NotCheckedInError",
     "PrescriptError",
     "SeatingError",
+    "SitOut",
     "draw_round",
     "parse_prescript",
     "repeat_count",
