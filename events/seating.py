@@ -22,8 +22,10 @@ round sit at different tables (one per table) and each of them sits East. Guaran
 event whose tables all have the same size, seated with those two methods, any two players who
 were seated in exactly the same rounds have sat East a number of times differing by at most 1
 (so, with full attendance and nobody sitting out, every player's Easts are within 1 of every
-other's). Swiss and prescripted tables are fixed by the standings or the plan, so there only
-the choice of East within each table is fair.
+other's). Players seated in as many rounds, but not the same ones, usually are within 1 too
+(in the bench's events with late arrivals they are); with a handful of players whose
+attendance changes every round a spread of 2 can happen. Swiss and prescripted tables are
+fixed by the standings or the plan, so there only the choice of East within each table is fair.
 
 Everything random goes through the ``rng`` passed in: the same seed gives the same draw.
 """
