@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 
 ADDRESS_LENGTH = 64
+NO_ADDRESS = "0.0.0.0"  # a request without a connection address (never from a real server)
 
 
 def client_address(request: HttpRequest) -> str:
@@ -35,7 +36,8 @@ def client_address(request: HttpRequest) -> str:
         address = entries[-min(proxies, len(entries))]
         if _is_address(address):
             return address
-    return (request.META.get("REMOTE_ADDR") or "unknown")[:ADDRESS_LENGTH]
+    own = request.META.get("REMOTE_ADDR", "")
+    return own if _is_address(own) else NO_ADDRESS
 
 
 def _is_address(text: str) -> bool:

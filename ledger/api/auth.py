@@ -77,10 +77,13 @@ def _touch(api_token: ApiToken) -> None:
 class MemberLogin(SessionAuth):
     """A member logged in through the site (a change needs the CSRF token too)."""
 
+    def __call__(self, request: HttpRequest) -> Caller | None:
+        if not request.user.is_authenticated:
+            return None  # not logged in: no CSRF check, the answer is 401
+        return super().__call__(request)
+
     def authenticate(self, request: HttpRequest, key: str | None) -> Caller | None:
-        if request.user.is_authenticated:
-            return Caller(user=request.user)
-        return None
+        return Caller(user=request.user)
 
 
 WRITERS = [BearerToken(), MemberLogin()]

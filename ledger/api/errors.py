@@ -70,12 +70,22 @@ def add_error_handlers(api: NinjaAPI) -> None:
         return answer(request, 404, "not_found", gettext("There is nothing at this address."))
 
 
+TYPE_NAMES = {"str", "int", "bool", "float", "dict", "list", "dict[str,any]"}
+
+
 def describe_validation(errors: list[dict[str, Any]]) -> str:
-    """Return pydantic's complaints as one line: "body.round: Field required"."""
-    parts = []
-    for problem in errors[:5]:
-        where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
-        parts.append(
-            f"{where}: {problem.get('msg', 'invalid')}" if where else problem.get("msg", "")
+    """Return pydantic's complaints as one line: "players.0: String should have at most
+    60 characters" (the alternatives of a union are not named)."""
+    parts: list[str] = []
+    for problem in errors:
+        where = ".".join(
+            str(part)
+            for part in problem.get("loc", ())
+            if part not in ("body", "query", "path")
+            and str(part) not in TYPE_NAMES
+            and not str(part).startswith("constrained-")
         )
-    return gettext("The request is not valid: %(problems)s") % {"problems": "; ".join(parts)}
+        text = f"{where}: {problem.get('msg', '')}" if where else str(problem.get("msg", ""))
+        if text not in parts:
+            parts.append(text)
+    return gettext("The request is not valid: %(problems)s") % {"problems": "; ".join(parts[:5])}

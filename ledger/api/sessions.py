@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja import Query, Router
@@ -94,11 +95,13 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
         rules = Rules.from_json(body.rules).to_json()
     except ScoringError as error:
         raise ApiError(422, "bad_rules", str(error)) from None
-    players = _players(body.players)
-    if body.seating == "draw":
-        random.SystemRandom().shuffle(players)
-    new = writes.NewSession(players=players, rules=rules, table_name=body.table)
-    return Status(201, session_json(writes.create_session(new, actor=caller.actor)))
+    with transaction.atomic():  # new players are kept only with the session they start
+        players = _players(body.players)
+        if body.seating == "draw":
+            random.SystemRandom().shuffle(players)
+        new = writes.NewSession(players=players, rules=rules, table_name=body.table)
+        session = writes.create_session(new, actor=caller.actor)
+    return Status(201, session_json(session))
 
 
 def _players(given: list[str | int]) -> list[Player]:
