@@ -7,7 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MO := locale/zh_Hans/LC_MESSAGES/django.mo locale/ja/LC_MESSAGES/django.mo
 
-.PHONY: run test install messages lint bench browser
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test install messages lint bench chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,12 +26,23 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python manage.py compiletranslations
 
+# The task worker (standings rebuilt off the request) runs beside the server and stops with it.
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: install
-	CONN_MAX_AGE=0 $(BIN)/python -m pytest -q
+# The browser tests drive Debian's Chromium: found at $(CHROMIUM), else installed with apt.
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(CHROMIUM) || { echo "Chromium is missing at $(CHROMIUM): install Debian's chromium package or set CHROMIUM" >&2; exit 1; }
+
+test: install chromium
+	CHROMIUM=$(CHROMIUM) CONN_MAX_AGE=0 $(BIN)/python -m pytest -q
 
 lint: install
 	$(BIN)/ruff check scoring ledger tests

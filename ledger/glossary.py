@@ -166,8 +166,11 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("renhou", "yakuman"): LIMITS["yakuman"],
 }
 SESSION_STATUS = {"in_progress": _("in progress"), "finished": _("finished")}
-AUDIT_ACTIONS = {  # the change log's stored actions (ledger.views._audit)
+AUDIT_ACTIONS = {  # the change log's stored actions and ways in (ledger.writes)
     "start": _("start"),
+    "import": _("import"),
+    "finish": _("end the game"),
+    "resume": _("take back the end"),
     "record": _("record"),
     "undo": _("undo"),
     "edit": _("edit"),
@@ -177,6 +180,7 @@ AUDIT_ACTIONS = {  # the change log's stored actions (ledger.views._audit)
     "new table link": _("new table link"),
     "member login": _("member login"),
     "table link": _("table link"),
+    "API token": _("API token"),
     "command": _("command"),
 }
 TERMS = {  # words used alone: counters, badges, column heads
