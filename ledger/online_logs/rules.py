@@ -111,7 +111,9 @@ def derived_uma(
     rules: Rules, scores: Sequence[int], results: Sequence[float], *, rounded: bool
 ) -> tuple[int, ...] | None:
     """Return the uma by place (1st first) that turns the final scores into the
-    results, or None when no uma table does (places by score, ties by seat).
+    results, or None when no room's table does (places by score, ties by seat).
+    Rooms' tables are whole thousands and symmetric (1st = -4th, 2nd = -3rd), so a
+    result that fits no such table is left for the check to report.
 
     >>> derived_uma(Rules(return_points=25000, oka=0), [40000, 30000, 20000, 10000],
     ...             [30.0, 10.0, -10.0, -30.0], rounded=False)
@@ -126,6 +128,7 @@ def derived_uma(
         uma.append(round(results[seat] * 1000) - raw - (rules.oka_points if place == 0 else 0))
     if rounded:  # 1st is minus the others: its own uma is what makes the table sum to 0
         uma[0] = -sum(uma[1:])
-    if sum(uma) or any(u % 100 for u in uma) or uma != sorted(uma, reverse=True):
+    symmetric = uma[0] == -uma[3] and uma[1] == -uma[2]
+    if not symmetric or any(u % 1000 for u in uma) or uma != sorted(uma, reverse=True):
         return None
     return tuple(uma)
