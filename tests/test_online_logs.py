@@ -185,6 +185,17 @@ def test_the_fingerprint_ignores_how_a_win_was_entered_but_not_the_scores():
     assert len({read_one(n, sample(n)).fingerprint for n in SAMPLE_ROUNDS}) == 5
 
 
+def test_the_fingerprint_tells_games_apart_by_their_changes_of_score():
+    players = ["Aki", "Bo", "Chen", "Dai"]
+    paid = [{"result": "draw", "tenpai": [0]}, {"result": "draw", "tenpai": [1, 2, 3]}]
+    unpaid = [{"result": "draw", "tenpai": [0, 1, 2, 3]}, {"result": "draw", "tenpai": []}]
+    first = {"rules": "tenhou", "players": players, "rounds": paid}
+    second = {"rules": "tenhou", "players": players, "rounds": unpaid}
+
+    assert replay(first).state.scores == replay(second).state.scores
+    assert fingerprint(first) != fingerprint(second)
+
+
 # Gzip, zip and several files
 
 
@@ -288,6 +299,27 @@ def test_a_mahjong_soul_room_uses_the_mahjongsoul_preset_and_its_end_time():
     assert final(game)["results"] == [-43.0, 47.0, 3.0, -7.0]
 
 
+def test_a_riichi_declared_on_the_discard_called_ron_is_not_paid_in_json():
+    log = json.loads(own("mahjongsoul-jade-east.json"))
+    log["log"][1][6] = ["r60"]  # Aki declares riichi on the 4p that Bo calls ron on
+
+    game = read_one("jade.json", json.dumps(log, ensure_ascii=False).encode())
+
+    assert game.record["rounds"][1]["riichi"] == []
+    assert game.figures.rounds[1].deltas == (-24000, 24000, 0, 0)
+
+
+def test_ura_indicators_go_only_to_a_winner_in_riichi():
+    from ledger.online_logs.hands import hand_json
+
+    tiles = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 27, 27]
+    dama = hand_json(tiles, 27, [], set(), in_riichi=False, dora=[33], ura=[30])
+    riichi = hand_json(tiles, 27, [], set(), in_riichi=True, dora=[33], ura=[30])
+
+    assert "ura" not in dama
+    assert riichi["ura"] == "4z" and riichi["riichi"] is True
+
+
 def test_importing_the_package_loads_no_django():
     code = "import sys, ledger.online_logs; print(sorted(m for m in sys.modules if 'django' in m))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -342,13 +374,19 @@ def test_a_three_player_xml_log_is_refused():
     )
 
 
-def test_a_three_player_json_log_is_refused():
-    log = json.loads(own("mahjongsoul-jade-east.json"))
-    log.update(ratingc="PF3", name=["Aki", "Bo", "Chen", ""])
+@pytest.mark.parametrize(
+    "change",
+    [{"ratingc": "PF3"}, {"name": ["Aki", "Bo", "Chen", ""]}, {"name": ["Aki", "Bo", "Chen"]}],
+)
+def test_a_three_player_json_log_is_refused(change):
+    log = {**json.loads(own("mahjongsoul-jade-east.json")), **change}
 
     message = refusal([("sanma.json", json.dumps(log).encode())])
 
-    assert "three-player game (sanma)" in message
+    assert message == (
+        "sanma.json: This is a three-player game (sanma); "
+        "three-player games cannot be imported yet."
+    )
 
 
 def test_the_same_game_twice_in_one_upload_is_refused():
