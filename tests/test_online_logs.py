@@ -320,6 +320,31 @@ def test_ura_indicators_go_only_to_a_winner_in_riichi():
     assert riichi["ura"] == "4z" and riichi["riichi"] is True
 
 
+def test_a_hand_our_engine_cannot_score_is_recorded_by_the_logs_han_and_fu_with_a_note():
+    text = sample("tenhou-example.xml").decode()
+    last_win = 'hai="6,9,13,16,21,27,73,79,81,86,89,93,133,134"'
+    assert last_win in text
+    broken = text.replace(last_win, 'hai="6,9,13,16,21,27,73,79,81,86,89,93,120,134"')
+
+    game = read_one("example.xml", broken.encode())
+
+    assert game.record["rounds"][-1]["wins"] == [{"winner": 2, "han": 3, "fu": 40}]
+    (note,) = game.notes
+    assert note.startswith("Round South 4: 羽根の無い冷房's win is recorded as 3 han 40 fu")
+    assert "because our engine could not score its tiles" in note
+
+
+def test_the_start_points_come_from_the_first_round():
+    from ledger.online_logs.model import LogFigures, LogRound
+    from ledger.online_logs.rules import log_rules
+
+    first = LogRound(kyoku=0, honba=0, sticks=0, start=(30000,) * 4, deltas=(0,) * 4)
+
+    rules = log_rules({"preset": "tenhou"}, "tenhou", LogFigures(rounds=(first,)))
+
+    assert rules == {"preset": "tenhou", "start_points": 30000}
+
+
 def test_importing_the_package_loads_no_django():
     code = "import sys, ledger.online_logs; print(sorted(m for m in sys.modules if 'django' in m))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

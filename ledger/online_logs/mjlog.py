@@ -33,12 +33,11 @@ from ledger.online_logs.model import LogError, LogFigures, LogRound, LogWin, Par
 from ledger.online_logs.rules import (
     NO_RED,
     is_sanma_lobby,
-    settlement_options,
+    log_rules,
     tenhou_lobby_rules,
 )
 from ledger.online_logs.tiles import TileError, decode_meld, tile_of_id
 from ledger.online_logs.yaku import flags_of_ids
-from scoring.rules import Rules
 
 TENHOU_ID = re.compile(r"(\d{10})gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 ABORTS = {
@@ -66,14 +65,14 @@ def parse_mjlog(name: str, text: str) -> ParsedLog:
     if not rounds:
         raise LogError(f"{name}: the log holds no rounds.")
     scores, results = _owari(name, owari)
-    rules = tenhou_lobby_rules(bits)
-    rules.update(settlement_options(Rules.from_json(rules), "tenhou", scores, results))
+    logged = LogFigures(tuple(figures), scores, results)
+    rules = log_rules(tenhou_lobby_rules(bits), "tenhou", logged)
     log_id = _log_id(name)
     record: dict[str, Any] = {"rules": rules, "players": players, "rounds": rounds}
     record["source"] = {"kind": "tenhou", "id": log_id} if log_id else {"kind": "tenhou"}
     if log_id:
         record["started"] = tenhou_start(log_id)
-    return ParsedLog("tenhou", log_id, record, LogFigures(tuple(figures), scores, results))
+    return ParsedLog("tenhou", log_id, record, logged)
 
 
 def tenhou_start(log_id: str) -> str:

@@ -10,7 +10,7 @@ Tenhou games use the engine's ``tenhou`` preset, Mahjong Soul games its
 - tenhou.net/6 JSON has ``rule``: ``disp`` names the room ("鳳南喰赤": phoenix,
   hanchan, kuitan, red fives; "玉の間南喰赤" a Mahjong Soul jade room), and
   ``aka51``/``aka52``/``aka53`` count the red 5m, 5p and 5s.
-- The final results the log holds give the room's uma, and for Tenhou whether the
+- The first round's scores give the start points, and the final results give the room's uma, and for Tenhou whether the
   results were rounded to whole thousands (Tenhou did so until about 2019; today's
   results have tenths).
 """
@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ledger.online_logs.model import LogFigures
+from scoring.errors import RulesError
 from scoring.rules import Rules
 
 NO_RED, NO_KUITAN, HANCHAN, SANMA = 0x02, 0x04, 0x08, 0x10
@@ -86,6 +88,24 @@ def has_red_fives(rule: Mapping[str, Any], disp: str) -> bool:
         f"the game has {'/'.join(str(c or 0) for c in counts)} red fives of "
         "manzu/pinzu/souzu; our engine counts one red five of each suit or none"
     )
+
+
+def log_rules(options: dict[str, Any], kind: str, figures: LogFigures) -> dict[str, Any]:
+    """Return the rules with what the log's figures show on top: the start score of
+    the first round (when it is not the preset's), then the rounding and uma of the
+    final results."""
+    options = dict(options)
+    start = figures.rounds[0].start
+    if len(set(start)) == 1 and start[0] != Rules.from_json(options).start_points:
+        try:
+            Rules.from_json({**options, "start_points": start[0]})
+        except RulesError:
+            pass  # a start no rules allow: the check reports East 1
+        else:
+            options["start_points"] = start[0]
+    rules = Rules.from_json(options)
+    options.update(settlement_options(rules, kind, figures.final_scores, figures.final_results))
+    return options
 
 
 def settlement_options(

@@ -31,10 +31,9 @@ from ledger.online_logs.hands import hand_json
 from ledger.online_logs.mjlog import SANMA, TENHOU_ID, tenhou_start
 from ledger.online_logs.model import LogError, LogFigures, LogRound, LogWin, ParsedLog
 from ledger.online_logs.play import Tiles, is_riichi_discard, last_discard, play_through
-from ledger.online_logs.rules import RedFivesError, settlement_options, tenhou6_rules
+from ledger.online_logs.rules import RedFivesError, log_rules, tenhou6_rules
 from ledger.online_logs.tiles import TileError, tile_of_code
 from ledger.online_logs.yaku import flags_of_names, read_yaku_text
-from scoring.rules import Rules
 
 MAHJONG_SOUL_ID = re.compile(r"^\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 MAHJONG_SOUL_ROOMS = ("の間", "友人戦", "大会戦", "四人東", "四人南")
@@ -72,12 +71,13 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
         rounds.append(round_data)
         figures.append(figure)
     scores, results = _final(name, data.get("sc"))
-    rules.update(settlement_options(Rules.from_json(rules), kind, scores, results))
+    logged = LogFigures(tuple(figures), scores, results)
+    rules = log_rules(rules, kind, logged)
     log_id = data["ref"] if isinstance(data.get("ref"), str) else ""
     record: dict[str, Any] = {"rules": rules, "players": players, "rounds": rounds}
     record["source"] = {"kind": kind, "id": log_id} if log_id else {"kind": kind}
     record.update(_times(kind, log_id, data.get("title")))
-    return ParsedLog(kind, log_id, record, LogFigures(tuple(figures), scores, results))
+    return ParsedLog(kind, log_id, record, logged)
 
 
 def _site(data: dict[str, Any], rule: dict[str, Any]) -> str:
