@@ -334,6 +334,19 @@ def test_a_hand_our_engine_cannot_score_is_recorded_by_the_logs_han_and_fu_with_
     assert "because our engine could not score its tiles" in note
 
 
+def test_a_pao_yakuman_our_engine_cannot_score_keeps_its_liable_player():
+    text = sample("tenhou-pao.xml").decode()
+    broken = text.replace(
+        'AGARI ba="1,0" hai="16,18,19,81,82"', 'AGARI ba="1,0" hai="16,18,19,81,120"'
+    )
+
+    game = read_one("pao.xml", broken.encode())
+
+    last = game.record["rounds"][-1]
+    assert (last["winner"], last["yakuman"], last["pao"]) == (2, 1, 0)
+    assert "hand" not in last and len(game.notes) == 1
+
+
 def test_the_start_points_come_from_the_first_round():
     from ledger.online_logs.model import LogFigures, LogRound
     from ledger.online_logs.rules import log_rules
@@ -471,6 +484,35 @@ def test_a_doctored_final_result_is_refused():
     message = refusal([("yakuman.xml", doctored.encode())])
 
     assert message.startswith("yakuman.xml: the log's final results are")
+
+
+def test_a_log_that_goes_on_after_the_replay_ended_the_game_is_refused():
+    text = sample("tenhou-yakuman.xml").decode()
+    more = '<INIT seed="0,1,0,0,0,11" ten="250,250,-70,570" oya="0"/><RYUUKYOKU ba="1,0" sc="250,0,250,0,-70,0,570,0" />'
+    longer = text.replace("</mjloggm>", more + "</mjloggm>")
+
+    message = refusal([("yakuman.xml", longer.encode())])
+
+    assert message == (
+        "yakuman.xml, round East 1, 1 honba: by our replay the game ended when a player "
+        "went below zero, but the log goes on."
+    )
+
+
+def test_a_log_that_ends_before_the_replay_ends_the_game_is_refused():
+    text = own("tenhou-west-tobi.xml").decode()
+    cut = text[: text.index('<INIT seed="8,8,0')] + "</mjloggm>"
+    cut = cut.replace(
+        'ba="7,0" sc="250,0,250,0,250,0,250,0"',
+        'ba="7,0" sc="250,0,250,0,250,0,250,0" owari="250,-5.0,250,-15.0,250,-25.0,250,45.0"',
+    )
+
+    message = refusal([("west.xml", cut.encode())])
+
+    assert message == (
+        "west.xml: the log ends after South 4, 7 honba, but by our replay the game goes on "
+        "to West 1, 8 honba."
+    )
 
 
 def test_a_mahjong_soul_log_with_four_red_fives_is_refused():

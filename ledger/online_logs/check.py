@@ -57,7 +57,7 @@ def check_against_replay(game: ImportedGame) -> None:
         where = f"{name}, round {logged.words}"
         if state.finished:
             raise LogError(
-                f"{where}: by our replay the game ended {ENDINGS[state.ended_by or '']}, "
+                f"{where}: by our replay the game ended {ENDINGS.get(state.ended_by or '', 'earlier')}, "
                 "but the log goes on."
             )
         _check_start(where, state, logged, players)
@@ -150,7 +150,7 @@ def _check_end(
         )
 
 
-def fall_back_unscored(parsed: ParsedLog, name: str) -> ParsedLog:
+def fall_back_unscored(parsed: ParsedLog) -> ParsedLog:
     """Return the log with each win our engine cannot score from its tiles given by
     the log's own han and fu, and a note for each."""
     record = parsed.record
@@ -182,7 +182,9 @@ def _round_with_fallback(
         try:
             score_hand(win, state, outcome, rules)
         except ScoringError as error:
-            entry = {**_log_entry(values[win.winner]), **({"pao": win.pao} if win.pao else {})}
+            entry = _log_entry(values[win.winner])
+            if win.pao is not None:
+                entry["pao"] = win.pao
             notes.append(
                 f"Round {round_words(logged.kyoku, logged.honba)}: {players[win.winner]}'s win "
                 f"is recorded as {_log_value(values[win.winner])} from the log, because our "

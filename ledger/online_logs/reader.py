@@ -61,7 +61,7 @@ def read_log(name: str, data: bytes) -> list[ImportedGame]:
 
 
 def _checked(name: str, parsed: ParsedLog) -> ImportedGame:
-    parsed = fall_back_unscored(parsed, name)
+    parsed = fall_back_unscored(parsed)
     game = ImportedGame(
         record=parsed.record,
         log_id=parsed.log_id,

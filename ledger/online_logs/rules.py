@@ -8,8 +8,9 @@ Tenhou games use the engine's ``tenhou`` preset, Mahjong Soul games its
   east only), 0x10 three players, 0x40 fast; 0x20 and 0x80 give the lobby
   (0x80 upper, 0x20 special, both phoenix). The level and speed change no score.
 - tenhou.net/6 JSON has ``rule``: ``disp`` names the room ("鳳南喰赤": phoenix,
-  hanchan, kuitan, red fives; "玉の間南喰赤" a Mahjong Soul jade room), and
-  ``aka51``/``aka52``/``aka53`` count the red 5m, 5p and 5s.
+  hanchan, kuitan, red fives; "玉の間南喰赤" or "玉の間四人南" a Mahjong Soul jade
+  room, 東 east only, 南 hanchan), and ``aka51``/``aka52``/``aka53`` count the red
+  5m, 5p and 5s (a Mahjong Soul room with four red fives has two red 5p: refused).
 - The first round's scores give the start points, and the final results give the room's uma, and for Tenhou whether the
   results were rounded to whole thousands (Tenhou did so until about 2019; today's
   results have tenths).
@@ -59,15 +60,19 @@ def tenhou6_rules(rule: Mapping[str, Any], preset: str) -> dict[str, Any]:
 
     >>> tenhou6_rules({"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}, "tenhou")
     {'preset': 'tenhou'}
-    >>> tenhou6_rules({"disp": "玉の間東喰赤"}, "mahjongsoul")
+    >>> tenhou6_rules({"disp": "玉の間四人東"}, "mahjongsoul")
     {'preset': 'mahjongsoul', 'game_length': 'east'}
+
+    Tenhou's room text names kuitan (喰) and red fives (赤) when the room has them;
+    Mahjong Soul rooms all allow kuitan, and converters name the room in several
+    ways, so there only the red five counts say there are none.
     """
     disp = rule.get("disp")
     disp = disp if isinstance(disp, str) else ""
     options: dict[str, Any] = {"preset": preset}
-    if not has_red_fives(rule, disp):
+    if not has_red_fives(rule, disp if preset == "tenhou" else "赤"):
         options["red_fives"] = False
-    if disp and "喰" not in disp:
+    if preset == "tenhou" and disp and "喰" not in disp:
         options["open_tanyao"] = False
     if "東" in disp and "南" not in disp:
         options["game_length"] = "east"
@@ -75,8 +80,9 @@ def tenhou6_rules(rule: Mapping[str, Any], preset: str) -> dict[str, Any]:
 
 
 def has_red_fives(rule: Mapping[str, Any], disp: str) -> bool:
-    """Return whether the game has one red five of each suit, or none; raise
-    ``RedFivesError`` for other counts, which the engine cannot score."""
+    """Return whether the game has one red five of each suit (the counts, else "赤"
+    in the room text), or none; raise ``RedFivesError`` for other counts, which the
+    engine cannot score."""
     counts = [rule.get(key) for key in ("aka51", "aka52", "aka53")]
     if all(count is None for count in counts):
         return "赤" in disp

@@ -54,7 +54,7 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
     """Return the game a tenhou.net/6 JSON object describes (``name``: its file)."""
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError(f"{name}: this JSON file is not a tenhou.net/6 game log.")
-    rule = data.get("rule") if isinstance(data.get("rule"), dict) else {}
+    rule: dict[str, Any] = data["rule"] if isinstance(data.get("rule"), dict) else {}
     kind = _site(data, rule)
     players = _players(name, data, rule)
     try:
@@ -73,7 +73,7 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
     scores, results = _final(name, data.get("sc"))
     logged = LogFigures(tuple(figures), scores, results)
     rules = log_rules(rules, kind, logged)
-    log_id = data["ref"] if isinstance(data.get("ref"), str) else ""
+    log_id = _text(data, "ref")
     record: dict[str, Any] = {"rules": rules, "players": players, "rounds": rounds}
     record["source"] = {"kind": kind, "id": log_id} if log_id else {"kind": kind}
     record.update(_times(kind, log_id, data.get("title")))
@@ -81,8 +81,7 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
 
 
 def _site(data: dict[str, Any], rule: dict[str, Any]) -> str:
-    ref = data.get("ref") if isinstance(data.get("ref"), str) else ""
-    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
+    ref, disp = _text(data, "ref"), _text(rule, "disp")
     if TENHOU_ID.fullmatch(ref):
         return "tenhou"
     if MAHJONG_SOUL_ID.match(ref) or any(word in disp for word in MAHJONG_SOUL_ROOMS):
@@ -92,8 +91,7 @@ def _site(data: dict[str, Any], rule: dict[str, Any]) -> str:
 
 def _players(name: str, data: dict[str, Any], rule: dict[str, Any]) -> list[str]:
     names = data.get("name")
-    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
-    sanma = data.get("ratingc") == "PF3" or disp.startswith("三")
+    sanma = data.get("ratingc") == "PF3" or _text(rule, "disp").startswith("三")
     if isinstance(names, list) and (len(names) == 3 or (len(names) == 4 and names[3] == "")):
         sanma = True
     if sanma:
@@ -101,6 +99,11 @@ def _players(name: str, data: dict[str, Any], rule: dict[str, Any]) -> list[str]
     if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
         raise LogError(f"{name}: the log does not name its four players.")
     return [n.strip() for n in names]
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
 
 
 def _times(kind: str, log_id: str, title: Any) -> dict[str, str]:
@@ -131,10 +134,9 @@ def _is_number(value: Any) -> bool:
 
 
 def _read_round(name: str, entry: Any, following: Any) -> tuple[dict[str, Any], LogRound]:
-    header = entry[0] if isinstance(entry, list) and entry else None
-    if not isinstance(entry, list) or len(entry) != 17 or not _numbers(header, 3):
+    if not isinstance(entry, list) or len(entry) != 17 or not _numbers(entry[0], 3):
         raise LogError(f"{name}: the log has a broken round.")
-    kyoku, honba, sticks = header
+    kyoku, honba, sticks = entry[0]
     where = f"{name}, round {LogRound(kyoku, honba, sticks, (), ()).words}"
     start, result = entry[1], entry[16]
     if not _numbers(start, 4) or not isinstance(result, list) or not result:
