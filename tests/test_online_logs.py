@@ -247,6 +247,16 @@ def test_each_abortive_draw_keeps_the_dealer_and_adds_a_honba():
     assert game.figures.rounds[5].deltas == (13300, -3100, -3100, -3100)
 
 
+def test_the_fourth_riichi_of_four_is_paid_even_without_its_second_step():
+    text = own("tenhou-east-aborts.xml").decode()
+    step = '<REACH who="3" ten="240,240,240,240" step="2"/>'
+    assert step in text
+
+    game = read_one("aborts.xml", text.replace(step, "").encode())
+
+    assert game.record["rounds"][2]["riichi"] == [0, 1, 2, 3]
+
+
 def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_without_honba():
     game = read_one("tenhou-east-aborts.xml", own("tenhou-east-aborts.xml"))
 

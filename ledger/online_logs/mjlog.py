@@ -152,10 +152,10 @@ def _read_round(
     if len(seed) < 3 or len(start) != 4:
         raise LogError(f"{name}: the log has a broken round start.")
     kyoku, honba, sticks = seed[:3]
-    riichi = sorted(
-        int(e.get("who", "0")) for e in events if e.tag == "REACH" and e.get("step") == "2"
-    )
     ends = [e for e in events if e.tag in ("AGARI", "RYUUKYOKU")]
+    # The fourth riichi of four is paid even if the log ends the round before step 2.
+    step = "1" if ends and ends[-1].get("type") == "reach4" else "2"
+    riichi = sorted({int(e.get("who", "0")) for e in events if _is_riichi(e, step)})
     where = f"{name}, round {LogRound(kyoku, honba, sticks, (), ()).words}"
     if not ends:
         raise LogError(f"{where}: the round has no end; the file may be cut short.")
@@ -170,6 +170,10 @@ def _read_round(
     figure = LogRound(kyoku, honba, sticks, tuple(start), deltas, wins)
     owari = ends[-1] if ends[-1].get("owari") else None
     return data, figure, owari
+
+
+def _is_riichi(element: Element, step: str) -> bool:
+    return element.tag == "REACH" and element.get("step") == step
 
 
 def _outcome(
