@@ -534,6 +534,17 @@ def test_a_mahjong_soul_log_with_four_red_fives_is_refused():
     assert "our engine counts one red five of each suit" in message
 
 
+def test_an_archive_of_too_many_files_is_refused():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for number in range(501):
+            archive.writestr(f"log{number}.xml", b"")
+
+    assert refusal([("many.zip", buffer.getvalue())]) == (
+        "many.zip: the archive holds more than 500 files."
+    )
+
+
 def test_an_upload_without_files_is_refused():
     assert refusal([]) == "The upload holds no game log."
 

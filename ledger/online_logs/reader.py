@@ -27,6 +27,7 @@ from ledger.online_logs.tenhou6 import parse_tenhou6
 
 MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
 MAX_FILES = 500  # files in one upload, archives unpacked
+MAX_TOTAL_BYTES = 64 * 1024 * 1024  # one upload, unpacked
 GZIP_MAGIC, ZIP_MAGIC = b"\x1f\x8b", b"PK\x03\x04"
 NOT_A_LOG = (
     "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
@@ -43,9 +44,7 @@ def read_logs(files: list[tuple[str, bytes]], *, seen: Collection[str] = ()) -> 
     """
     games: list[ImportedGame] = []
     known: dict[str, str] = {}
-    entries = list(_unpacked(files))
-    if len(entries) > MAX_FILES:
-        raise LogError(f"The upload holds {len(entries)} files; at most {MAX_FILES} are read.")
+    entries = _limited(_unpacked(files))
     for name, data in entries:
         for game in read_log(name, data):
             _check_new(game, known, seen)
@@ -53,6 +52,18 @@ def read_logs(files: list[tuple[str, bytes]], *, seen: Collection[str] = ()) -> 
     if not games:
         raise LogError("The upload holds no game log.")
     return games
+
+
+def _limited(entries: Iterator[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    kept, total = [], 0
+    for entry in entries:
+        kept.append(entry)
+        total += len(entry[1])
+        if len(kept) > MAX_FILES:
+            raise LogError(f"The upload holds more than {MAX_FILES} files; split it up.")
+        if total > MAX_TOTAL_BYTES:
+            raise LogError("The upload is too large once unpacked; split it up.")
+    return kept
 
 
 def read_log(name: str, data: bytes) -> list[ImportedGame]:
