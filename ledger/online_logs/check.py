@@ -32,6 +32,7 @@ from ledger.online_logs.model import (
 )
 from scoring.errors import ScoringError
 from scoring.game import GameState, Outcome, RoundResult, play, score_hand, start
+from scoring.outcome import WIN_KEYS
 from scoring.rules import Rules
 from scoring.settlement import settle
 from scoring.value import HandValue, win_payments
@@ -194,7 +195,7 @@ def _round_with_fallback(
     if not notes:
         return data, []
     if outcome.result == "tsumo":
-        rest = {k: v for k, v in data.items() if k not in ("winner", "hand", "han", "fu")}
+        rest = {k: v for k, v in data.items() if k not in WIN_KEYS}
         return {**rest, **wins[0]}, notes
     return {**data, "wins": wins}, notes
 
