@@ -1,0 +1,171 @@
+"""Uploaded files read into checked games: unpacking, telling the formats apart, and
+refusing a game twice.
+
+A file may be mjlog XML, tenhou.net/6 JSON (one log object, or a list of them),
+either gzipped (Tenhou's ``.mjlog`` downloads are), or a zip archive of such files.
+The format is told by the bytes, not by the file name. Each game is read by its
+parser, checked against our replay, and given its fingerprint; the first problem
+raises ``LogError`` and nothing is returned, so an upload imports whole or not at
+all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import io
+import json
+import zipfile
+import zlib
+from collections.abc import Collection, Iterator
+from typing import Any
+
+from ledger.online_logs.check import check_against_replay, fall_back_unscored
+from ledger.online_logs.mjlog import parse_mjlog
+from ledger.online_logs.model import ImportedGame, LogError, ParsedLog, fingerprint
+from ledger.online_logs.tenhou6 import parse_tenhou6
+
+MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
+MAX_FILES = 500  # files in one upload, archives unpacked
+MAX_TOTAL_BYTES = 64 * 1024 * 1024  # one upload, unpacked
+GZIP_MAGIC, ZIP_MAGIC = b"\x1f\x8b", b"PK\x03\x04"
+NOT_A_LOG = (
+    "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
+    "plain, gzipped or in a zip archive)."
+)
+
+
+def read_logs(files: list[tuple[str, bytes]], *, seen: Collection[str] = ()) -> list[ImportedGame]:
+    """Return the games of the uploaded files (name and bytes each), checked against
+    our replay; raise ``LogError`` naming the file (and round) at the first problem.
+
+    ``seen`` holds the log ids and fingerprints of games already imported: such a
+    game, or one that comes twice in this upload, is refused.
+    """
+    games: list[ImportedGame] = []
+    known: dict[str, str] = {}
+    entries = _limited(_unpacked(files))
+    for name, data in entries:
+        for game in read_log(name, data):
+            _check_new(game, known, seen)
+            games.append(game)
+    if not games:
+        raise LogError("The upload holds no game log.")
+    return games
+
+
+def _limited(entries: Iterator[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    kept, total = [], 0
+    for entry in entries:
+        kept.append(entry)
+        total += len(entry[1])
+        if len(kept) > MAX_FILES:
+            raise LogError(f"The upload holds more than {MAX_FILES} files; split it up.")
+        if total > MAX_TOTAL_BYTES:
+            raise LogError("The upload is too large once unpacked; split it up.")
+    return kept
+
+
+def read_log(name: str, data: bytes) -> list[ImportedGame]:
+    """Return the games of one unpacked file, each checked against our replay."""
+    return [_checked(label, parsed) for label, parsed in _parsed(name, _text(name, data))]
+
+
+def _checked(name: str, parsed: ParsedLog) -> ImportedGame:
+    parsed = fall_back_unscored(parsed)
+    game = ImportedGame(
+        record=parsed.record,
+        log_id=parsed.log_id,
+        fingerprint="",
+        kind=parsed.kind,
+        file_name=name,
+        figures=parsed.figures,
+        notes=parsed.notes,
+    )
+    check_against_replay(game)
+    return dataclasses.replace(game, fingerprint=fingerprint(game.record))
+
+
+def _check_new(game: ImportedGame, known: dict[str, str], seen: Collection[str]) -> None:
+    keys = [game.fingerprint] + ([f"{game.kind}:{game.log_id}", game.log_id] if game.log_id else [])
+    if any(key in seen for key in keys):
+        raise LogError(f"{game.file_name}: this game has already been imported.")
+    for key in keys:
+        if key in known:
+            raise LogError(
+                f"{game.file_name}: this game is the same as {known[key]}; "
+                "a game is imported only once."
+            )
+    known.update((key, game.file_name) for key in keys)
+
+
+def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
+    stripped = text.lstrip()
+    if stripped.startswith("<"):
+        yield name, parse_mjlog(name, stripped)
+        return
+    if not stripped.startswith(("{", "[")):
+        raise LogError(f"{name}: {NOT_A_LOG}")
+    try:
+        data: Any = json.loads(stripped)
+    except (ValueError, RecursionError):
+        raise LogError(
+            f"{name}: the file is damaged or incomplete: it is not valid JSON."
+        ) from None
+    logs = data if isinstance(data, list) else [data]
+    for number, log in enumerate(logs, start=1):
+        label = f"{name} (game {number})" if len(logs) > 1 else name
+        yield label, parse_tenhou6(label, log)
+
+
+def _text(name: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogError(f"{name}: {NOT_A_LOG}") from None
+
+
+def _unpacked(files: list[tuple[str, bytes]]) -> Iterator[tuple[str, bytes]]:
+    for name, data in files:
+        data = _gunzipped(name, data)
+        if data.startswith(ZIP_MAGIC):
+            yield from _zip_members(name, data)
+        else:
+            yield name, data
+
+
+def _gunzipped(name: str, data: bytes) -> bytes:
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+            content = unpacked.read(MAX_BYTES + 1)
+    except (EOFError, OSError, zlib.error):
+        raise LogError(
+            f"{name}: the file is damaged or incomplete: its compressed data breaks off."
+        ) from None
+    if len(content) > MAX_BYTES:
+        raise LogError(f"{name}: the file is too large to be a game log.")
+    return content
+
+
+def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes]]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = [m for m in archive.infolist() if not m.is_dir() and not _is_hidden(m.filename)]
+        if len(members) > MAX_FILES:
+            raise LogError(f"{name}: the archive holds more than {MAX_FILES} files.")
+        for member in members:
+            with archive.open(member) as opened:
+                content = opened.read(MAX_BYTES + 1)
+            if len(content) > MAX_BYTES:
+                raise LogError(f"{name}/{member.filename}: the file is too large to be a game log.")
+            yield f"{name}/{member.filename}", _gunzipped(f"{name}/{member.filename}", content)
+    except (zipfile.BadZipFile, EOFError, OSError, zlib.error, NotImplementedError):
+        raise LogError(
+            f"{name}: the file is damaged or incomplete: it is not a readable zip archive."
+        ) from None
+
+
+def _is_hidden(path: str) -> bool:
+    return any(part.startswith((".", "__MACOSX")) for part in path.split("/"))
