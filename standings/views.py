@@ -26,6 +26,7 @@ from standings.exports import (
 )
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm
 from standings.models import ALL_TIME, ClubSetting, Scope, player_report
+from standings.rebuild import is_pending
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
 BOARD_TERMS += ("openskill", "tenhou")
@@ -45,6 +46,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "sorts": SORTS,
         "setting": setting,
         "rating_form": RatingChoiceForm(instance=setting),
+        "updating": is_pending(),
         "glossary": STATISTIC_DEFINITIONS,
         "board_glossary": [(key, STATISTIC_DEFINITIONS[key]) for key in BOARD_TERMS],
         "query": _query_without(request, "sort"),
@@ -90,6 +92,7 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     form = ScopeForm(with_default(request.GET, "all"), default="all")
     setting = ClubSetting.current()
     context: dict[str, Any] = {"player": player, "form": form, "setting": setting}
+    context["updating"] = is_pending()
     context["glossary"] = STATISTIC_DEFINITIONS
     if not form.is_valid():
         return render(request, "standings/player_stats.html", context, status=400)
