@@ -1,18 +1,28 @@
-"""Load: 40 tables recording at once against gunicorn and PostgreSQL.
+"""Load: a club night of 40 tables, 3 devices each, against gunicorn and PostgreSQL.
 
-Each table is a thread with its own cookie jar, joined through the table link. 10% of
-record requests are sent twice (a retry after a lost answer, same request id) and 5%
-are also sent by a second device at the same table (another request id, same expected
-round number). Afterwards every session's stored rounds must be exactly the intended
-ones, numbered without gaps, with the stored scores equal to the engine's replay.
+Each table plays east-only games one after another through the JSON API (a table
+link's token), with the players of each new game drawn from one pool of 120, so games
+sharing players finish at the same moments. Per table:
+
+- the scorer's phone records each round (``expected_number`` and a request id); 10% of
+  its taps are double taps (the same request twice at once), 10% lose their answer and
+  are sent again, 5% are sent again one round later (an out-of-order retry);
+- a second phone records the same round at the same moment 5% of the time, and
+  corrects a past round (``PUT`` with the version it saw) 5% of the time;
+- a third device polls the scoreboard (the table page) every second.
+
+A task worker (``manage.py db_worker``) rebuilds the standings meanwhile. Afterwards
+every session must hold exactly the rounds its devices were told were saved (with the
+corrections they were told were made), none twice; and once the worker is done, the
+standings must equal a rebuild from scratch.
 
 Run: ``.venv/bin/python -m bench.load`` (PostgreSQL on 127.0.0.1:5432, trust auth).
-Prints throughput, latency percentiles, the 5xx count and the verification.
+Prints requests, 5xx, duplicated rounds, confirmed rounds lost and latency p50/p95.
 """
 
 from __future__ import annotations
 
-import http.cookiejar
+import json
 import os
 import random
 import socket
@@ -22,7 +32,6 @@ import sys
 import threading
 import time
 import urllib.error
-import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
@@ -30,13 +39,11 @@ from pathlib import Path
 from typing import Any
 
 TABLES = 40
-SECONDS = 40.0
-ROUNDS_PER_TABLE = 25
-# Seconds a table takes between two rounds. A real table needs minutes; a second or two
-# keeps all 40 tables recording at once, about 25 times the pace of a busy club night.
-THINK = (0.5, 2.5)
+SECONDS = 45.0
+POOL = 120
+THINK = (0.5, 2.0)  # seconds between rounds: about 30 times a real table's pace
 DB_NAME = "riichi_ledger_load"
-RULES = {"preset": "club", "tobi": "none"}
+RULES = {"preset": "club", "tobi": "none", "game_length": "east"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -52,118 +59,217 @@ class Stats:
             self.statuses[status] = self.statuses.get(status, 0) + 1
 
 
-class Device:
-    """One phone at a table: a cookie jar that joined through the table link."""
+@dataclass
+class Game:
+    """What one session's devices were told: its confirmed rounds, by number."""
 
-    def __init__(self, base: str, token: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.opener.open(f"{base}/join/{token}/", timeout=30).read()
+    pk: int
+    token: str
+    confirmed: dict[int, dict[str, Any]] = field(default_factory=dict)
+    version: int = 0
+    finished: bool = False
 
-    def csrf(self) -> str:
-        return next(c.value for c in self.jar if c.name == "csrftoken")
 
-    def post(self, path: str, data: dict[str, Any], stats: Stats) -> int:
-        body = urllib.parse.urlencode(data, doseq=True).encode()
-        request = urllib.request.Request(
-            f"{self.base}{path}",
-            data=body,
-            method="POST",
-            headers={"X-CSRFToken": self.csrf(), "HX-Request": "true", "Referer": self.base},
-        )
+class Client:
+    """One device: JSON requests with a bearer token, timed into ``stats``."""
+
+    def __init__(self, base: str, stats: Stats) -> None:
+        self.base, self.stats = base, stats
+
+    def call(self, method: str, path: str, body: Any = None, token: str = "") -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(self.base + path, data, headers, method=method)
         started = time.perf_counter()
         try:
-            with self.opener.open(request, timeout=30) as response:
-                response.read()
-                status = response.status
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, text = response.status, response.read()
         except urllib.error.HTTPError as error:
-            error.read()
-            status = error.code
-        stats.add(status, time.perf_counter() - started)
-        return status
-
-
-def _next_outcome(rng: random.Random, dealer: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Return a round (as the engine records it) and the form that enters it."""
-    others = [seat for seat in range(4) if seat != dealer]
-    roll = rng.random()
-    if roll < 0.4:
-        winner, loser = rng.sample(range(4), 2)
-        han, fu = rng.choice([(1, 30), (2, 30), (3, 40), (4, 30)])
-        outcome = {
-            "result": "ron",
-            "loser": loser,
-            "wins": [{"winner": winner, "han": han, "fu": fu}],
-            "riichi": [],
-        }
-        form = {
-            "kind": "ron",
-            "winners": [winner],
-            "loser": loser,
-            f"han_{winner}": han,
-            f"fu_{winner}": fu,
-        }
-    elif roll < 0.7:
-        winner = rng.randrange(4)
-        outcome = {"result": "tsumo", "winner": winner, "han": 3, "fu": 30, "riichi": [winner]}
-        form = {"kind": "tsumo", "winner": winner, "han": 3, "fu": 30, "riichi": [winner]}
-    else:
-        tenpai = sorted([*rng.sample(others, rng.randrange(3)), dealer])
-        outcome = {"result": "draw", "tenpai": tenpai, "riichi": []}
-        form = {"kind": "draw", "tenpai": tenpai}
-    return outcome, form
-
-
-def _legal_outcome(
-    rng: random.Random, intended: list[dict[str, Any]], dealer: int
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Return a next round the engine accepts (riichi needs 1,000 points, and so on)."""
-    from scoring.errors import ScoringError
-    from scoring.game import replay
-
-    while True:
-        outcome, form = _next_outcome(rng, dealer)
+            status, text = error.code, error.read()
+        self.stats.add(status, time.perf_counter() - started)
         try:
-            replay({"rules": RULES, "rounds": [*intended, outcome]})
-        except ScoringError:
-            continue
-        return outcome, form
+            return status, json.loads(text)
+        except ValueError:
+            return status, None
 
 
-def _play_table(
-    base: str, session: dict[str, Any], stats: Stats, deadline: float, seed: int
-) -> list[dict[str, Any]]:
-    from scoring.game import replay
+def _ron(rng: random.Random, dealer: int) -> dict[str, Any]:
+    """Return a non-dealer ron: the dealer passes, so every game ends after East 4."""
+    winner = rng.choice([s for s in range(4) if s != dealer])
+    loser = rng.choice([s for s in range(4) if s != winner])
+    han, fu = rng.choice([(1, 30), (2, 30), (3, 40), (4, 30)])
+    return {"result": "ron", "loser": loser, "wins": [{"winner": winner, "han": han, "fu": fu}],
+            "riichi": []}  # fmt: skip
 
-    rng = random.Random(seed)
-    phone, second = Device(base, session["token"]), Device(base, session["token"])
-    path = f"/sessions/{session['pk']}/rounds/"
-    intended: list[dict[str, Any]] = []
-    while len(intended) < ROUNDS_PER_TABLE and time.monotonic() < deadline:
-        time.sleep(rng.uniform(*THINK))
-        state = replay({"rules": RULES, "rounds": intended}).to_json()
-        if state.get("finished"):
-            break
-        outcome, form = _legal_outcome(rng, intended, state["next"]["dealer"])
-        data = {**form, "expected_number": len(intended) + 1, "request_id": uuid.uuid4().hex}
-        roll = rng.random()
-        if roll < 0.05:  # a second device records the same round at the same moment
-            rival = {**data, "request_id": uuid.uuid4().hex}
-            threads = [
-                threading.Thread(target=d.post, args=(path, x, stats))
-                for d, x in ((phone, data), (second, rival))
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+
+def _draw(rng: random.Random, dealer: int) -> dict[str, Any]:
+    return {"result": "draw", "tenpai": [], "riichi": []}  # all noten: the dealer passes
+
+
+def _next_round(rng: random.Random, dealer: int) -> dict[str, Any]:
+    return _ron(rng, dealer) if rng.random() < 0.75 else _draw(rng, dealer)
+
+
+class Table:
+    """One table's three devices playing games until the evening ends."""
+
+    def __init__(self, base: str, stats: Stats, member: str, index: int) -> None:
+        self.scorer, self.second, self.board = (Client(base, stats) for _ in range(3))
+        self.member, self.rng, self.games = member, random.Random(index), []
+        self.pending_retry: tuple[int, dict[str, Any]] | None = None
+
+    def play(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            game = self._start()
+            while not game.finished and time.monotonic() < deadline:
+                time.sleep(self.rng.uniform(*THINK))
+                self._poll(game)
+                self._round(game)
+                if self.rng.random() < 0.05 and not game.finished:
+                    self._correct(game)
+
+    def _start(self) -> Game:
+        names = [f"player {n}" for n in self.rng.sample(range(POOL), 4)]
+        status, answer = self.scorer.call(
+            "POST", "/api/v1/sessions", {"players": names, "rules": RULES}, self.member
+        )
+        if status != 201:
+            raise RuntimeError(f"could not start a game: {status} {answer}")
+        game = Game(answer["id"], _token_of(answer["id"]), version=answer["version"])
+        self.games.append(game)
+        return game
+
+    def _poll(self, game: Game) -> None:
+        self.board.call("GET", f"/api/v1/sessions/{game.pk}")
+
+    def _round(self, game: Game) -> None:
+        number = len(game.confirmed) + 1
+        dealer = (number - 1) % 4  # non-dealer wins and noten draws: the deal passes each round
+        body = {"round": _next_round(self.rng, dealer), "expected_number": number,
+                "request_id": uuid.uuid4().hex}  # fmt: skip
+        path = f"/api/v1/sessions/{game.pk}/rounds"
+        roll = self.rng.random()
+        if roll < 0.10:  # a double tap: the same request twice at once
+            answers = _together([(self.scorer, body), (self.scorer, body)], path, game.token)
+        elif roll < 0.15:  # the second phone records the same round at the same moment
+            rival = {**body, "round": _next_round(self.rng, dealer), "request_id": uuid.uuid4().hex}
+            answers = _together([(self.scorer, body), (self.second, rival)], path, game.token)
         else:
-            phone.post(path, data, stats)
-            if roll < 0.15:  # the answer was lost: the phone sends it again
-                phone.post(path, data, stats)
-        intended.append(outcome)
-    return intended
+            answers = [(body, self.scorer.call("POST", path, body, game.token))]
+            if roll < 0.25:  # the answer was lost: the phone sends it again
+                answers.append((body, self.scorer.call("POST", path, body, game.token)))
+        self._send_late_retry(game, path)
+        if roll > 0.95:
+            self.pending_retry = (game.pk, body)
+        for sent, (status, answer) in answers:
+            self._take(game, sent, status, answer)
+
+    def _send_late_retry(self, game: Game, path: str) -> None:
+        """Send a request of the previous round again, after the round that followed it."""
+        if self.pending_retry and self.pending_retry[0] == game.pk:
+            status, answer = self.scorer.call("POST", path, self.pending_retry[1], game.token)
+            self._take(game, self.pending_retry[1], status, answer)
+        self.pending_retry = None
+
+    def _take(self, game: Game, sent: dict[str, Any], status: int, answer: Any) -> None:
+        if status != 201:
+            return
+        number = sent["expected_number"]
+        game.confirmed.setdefault(number, sent["round"])
+        game.version = max(game.version, answer["version"])
+        game.finished = game.finished or answer["state"]["finished"]
+
+    def _correct(self, game: Game) -> None:
+        """Change a past ron's han (same winner and discarder: nothing after it moves)."""
+        rons = [n for n, r in game.confirmed.items() if r["result"] == "ron"]
+        if not rons:
+            return
+        number = self.rng.choice(rons)
+        changed = json.loads(json.dumps(game.confirmed[number]))
+        changed["wins"][0]["han"] = self.rng.choice([1, 2, 3, 4])
+        changed["wins"][0]["fu"] = 30
+        status, answer = self.second.call(
+            "PUT", f"/api/v1/sessions/{game.pk}/rounds/{number}",
+            {"round": changed, "version": game.version}, game.token,
+        )  # fmt: skip
+        if status == 200:
+            game.confirmed[number] = changed
+            game.version = answer["version"]
+        elif status == 409:
+            game.version = answer["version"]  # seen now: a later correction may go through
+
+
+def _together(requests: list[tuple[Client, dict]], path: str, token: str) -> list:
+    answers: list[Any] = [None] * len(requests)
+
+    def send(index: int) -> None:
+        client, body = requests[index]
+        answers[index] = (body, client.call("POST", path, body, token))
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def _token_of(pk: int) -> str:
+    from ledger.models import Session
+
+    return Session.objects.get(pk=pk).token
+
+
+# --- the evening and its verification --------------------------------------------
+
+
+def _verify(games: list[Game]) -> tuple[int, int, list[str]]:
+    """Return (duplicated rounds, confirmed rounds lost, problems)."""
+    from ledger.models import Session
+
+    duplicated = lost = 0
+    problems = []
+    for game in games:
+        stored = Session.objects.get(pk=game.pk).outcomes()
+        duplicated += max(0, len(stored) - len(game.confirmed))
+        for number, outcome in game.confirmed.items():
+            if number > len(stored) or stored[number - 1] != outcome:
+                lost += 1
+                problems.append(f"session {game.pk}: round {number} is not as confirmed")
+        if sorted(game.confirmed) != list(range(1, len(game.confirmed) + 1)):
+            problems.append(f"session {game.pk}: confirmed round numbers have gaps")
+    return duplicated, lost, problems
+
+
+def _standings_match_a_full_rebuild(worker: subprocess.Popen, timeout: float = 60) -> str:
+    from standings.models import PendingRebuild, PlayerGame, Rating, Standing
+    from standings.rebuild import rebuild_everything
+
+    started = time.monotonic()
+    while PendingRebuild.objects.exists() and time.monotonic() - started < timeout:
+        time.sleep(0.5)
+    waited = time.monotonic() - started
+    worker.terminate()
+    worker.wait(timeout=30)
+
+    def snapshot() -> tuple:
+        return (
+            sorted(Standing.objects.values_list("scope", "player_id", "games", "total")),
+            sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
+            sorted(PlayerGame.objects.values_list("session_id", "player_id", "number", "mu")),
+        )
+
+    incremental = snapshot()
+    rebuild_everything()
+    full = snapshot()
+    for name, mine, theirs in zip(("standings", "ratings", "games"), incremental, full):
+        differ = sorted(set(mine) ^ set(theirs))
+        if differ:
+            print(f"  {name} differ in {len(differ)} rows, e.g. {differ[:4]}")
+    same = full == incremental
+    return f"standings caught up {waited:.1f} s after play ended; equal to a full rebuild: {same}"
 
 
 def _free_port() -> int:
@@ -173,47 +279,75 @@ def _free_port() -> int:
 
 
 def _database_url() -> str:
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"DROP DATABASE IF EXISTS {DB_NAME}"],
-        check=True,
-    )
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"CREATE DATABASE {DB_NAME}"],
-        check=True,
-    )
+    for sql in (f"DROP DATABASE IF EXISTS {DB_NAME}", f"CREATE DATABASE {DB_NAME}"):
+        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True)
     return f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
 
 
-def _create_sessions(count: int) -> list[dict[str, Any]]:
-    from ledger.models import Player, Session, SessionSeat
+def _member_token() -> str:
+    from django.contrib.auth import get_user_model
 
-    sessions = []
-    for table in range(count):
-        session = Session.objects.create(rules=RULES, table_name=f"T{table + 1}")
-        for seat in range(4):
-            player = Player.objects.create(name=f"t{table}-p{seat}")
-            SessionSeat.objects.create(session=session, seat=seat, player=player)
-        sessions.append({"pk": session.pk, "token": session.token})
-    return sessions
+    from ledger.models import ApiToken
+
+    user = get_user_model().objects.create_user("organiser", password="load-bench-pw-1")
+    return ApiToken.issue(user, "load bench")[1]
 
 
-def _verify(sessions: list[dict[str, Any]], intended: list[list[dict[str, Any]]]) -> list[str]:
-    from ledger.models import Round, Session
+def _start(env: dict[str, str], *command: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env)
 
-    problems = []
-    for info, wanted in zip(sessions, intended):
-        session = Session.objects.get(pk=info["pk"])
-        rows = list(Round.objects.filter(session=session).order_by("number"))
-        if [r.number for r in rows] != list(range(1, len(rows) + 1)):
-            problems.append(f"session {session.pk}: gaps in round numbers")
-        if [r.outcome for r in rows] != wanted:
-            problems.append(
-                f"session {session.pk}: {len(rows)} rounds stored, {len(wanted)} intended"
-            )
-        played = session.replay()["rounds"]
-        if [r.scores for r in rows] != [p["scores"] for p in played]:
-            problems.append(f"session {session.pk}: stored scores differ from the replay")
-    return problems
+
+def main() -> None:
+    url = os.environ.get("LOAD_DATABASE_URL") or _database_url()
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "ledger.settings",
+           "ALLOWED_HOSTS": "127.0.0.1,localhost"}  # fmt: skip
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")})
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    import django
+
+    django.setup()
+    member = _member_token()
+    port = _free_port()
+    server = _start(env, "-m", "gunicorn", "ledger.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4",
+                    "--threads", "4", "--log-level", "warning")  # fmt: skip
+    worker = _start(env, "manage.py", "db_worker", "--no-reload", "--interval", "0.5")
+    base, stats = f"http://127.0.0.1:{port}", Stats()
+    tables = [Table(base, stats, member, i) for i in range(TABLES)]
+    try:
+        _wait_for(base)
+        started = time.perf_counter()
+        _run_all(tables, time.monotonic() + SECONDS)
+        elapsed = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    games = [game for table in tables for game in table.games]
+    _report(stats, elapsed, games)
+    print(_standings_match_a_full_rebuild(worker))
+
+
+def _run_all(tables: list[Table], deadline: float) -> None:
+    def run(table: Table) -> None:
+        try:
+            table.play(deadline)
+        except Exception as error:  # report it; the verification names what it left
+            print(f"a table stopped: {error!r}", file=sys.stderr)
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _wait_for(base: str) -> None:
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/v1/standings", timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not start")
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -221,100 +355,22 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def main() -> None:
-    url = os.environ.get("LOAD_DATABASE_URL") or _database_url()
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DJANGO_SETTINGS_MODULE": "ledger.settings",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    }
-    os.environ.update(
-        {k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "ALLOWED_HOSTS")}
-    )
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    import django
-
-    django.setup()
-    sessions = _create_sessions(TABLES)
-    port = _free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "ledger.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "4",
-            "--threads",
-            "4",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(base)
-        stats, results = Stats(), [[] for _ in sessions]
-        deadline = time.monotonic() + SECONDS
-        started = time.perf_counter()
-
-        def run(index: int) -> None:
-            try:
-                results[index] = _play_table(base, sessions[index], stats, deadline, seed=index)
-            except Exception as error:  # report, and let the verification name the table
-                print(f"table {index + 1}: {error!r}", file=sys.stderr)
-
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(sessions))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-    _report(stats, elapsed, sessions, results)
-
-
-def _wait_for(base: str) -> None:
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/", timeout=2).read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
-
-
-def _report(
-    stats: Stats,
-    elapsed: float,
-    sessions: list[dict[str, Any]],
-    results: list[list[dict[str, Any]]],
-) -> None:
+def _report(stats: Stats, elapsed: float, games: list[Game]) -> None:
     count = len(stats.latencies)
     errors = sum(n for status, n in stats.statuses.items() if status >= 500)
-    print(
-        f"{len(sessions)} tables, {sum(map(len, results))} rounds intended, "
-        f"{count} record requests in {elapsed:.1f} s = {count / elapsed:.0f} requests/s"
-    )
-    print(
-        f"latency ms: median {statistics.median(stats.latencies) * 1000:.0f}, "
-        f"p95 {_percentile(stats.latencies, 0.95):.0f}, p99 {_percentile(stats.latencies, 0.99):.0f}"
-    )
-    print(f"statuses: {dict(sorted(stats.statuses.items()))}; 5xx: {errors}")
-    problems = _verify(sessions, results)
-    print(
-        "verification: every session holds exactly its intended rounds, no gaps, "
-        "scores match the replay"
-        if not problems
-        else "verification FAILED:\n  " + "\n  ".join(problems)
-    )
+    duplicated, lost, problems = _verify(games)
+    rounds = sum(len(g.confirmed) for g in games)
+    finished = sum(g.finished for g in games)
+    print(f"{TABLES} tables x 3 devices: {len(games)} games ({finished} finished), "
+          f"{rounds} rounds confirmed, {count} requests in {elapsed:.1f} s "
+          f"({count / elapsed:.0f}/s)")  # fmt: skip
+    print(f"statuses: {dict(sorted(stats.statuses.items()))}")
+    print(f"5xx: {errors}; duplicated rounds: {duplicated}; confirmed rounds lost: {lost}")
+    print(f"latency ms: p50 {statistics.median(stats.latencies) * 1000:.0f}, "
+          f"p95 {_percentile(stats.latencies, 0.95):.0f}, "
+          f"p99 {_percentile(stats.latencies, 0.99):.0f}")  # fmt: skip
+    for problem in problems[:10]:
+        print("  " + problem)
 
 
 if __name__ == "__main__":

@@ -120,7 +120,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers take the lock when their transaction begins (SQLite's stand-in for row
     # locks), and wait for each other instead of failing with "database is locked".
-    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # Write-ahead logging: readers (a page, the standings rebuild reading every game) never
+    # block a writer's commit, as they do in SQLite's default rollback journal.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     # Tests use a file too: an in-memory database shares one cache between threads,
     # where a locked table fails at once instead of waiting.
     # One file per test run, so that runs side by side do not share it.

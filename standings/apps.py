@@ -21,5 +21,5 @@ def _on_session_changed(sender: Any, session: Any, **kwargs: Any) -> None:
     from standings.rebuild import mark_changed
     from standings.tasks import rebuild_standings
 
-    mark_changed(session)
-    rebuild_standings.enqueue()
+    if mark_changed(session):
+        rebuild_standings.enqueue()

@@ -19,6 +19,7 @@ rebuild must leave exactly what it leaves (tested).
 from __future__ import annotations
 
 import datetime as dt
+import time
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -47,15 +48,22 @@ from standings.ratings import RatingState, rate_game
 from standings.stats import Line, game_lines
 
 BATCH = 1000  # rows per upsert statement, and per transaction
+RATING_BATCH = 2000  # games whose ratings one UPDATE statement writes
 MARKS = 500  # marked sessions taken in per pass
+SQLITE_PAUSE = 0.12  # seconds between batches on SQLite (see _let_others_write)
 LEASE = dt.timedelta(minutes=5)  # a rebuild that stops without letting go holds no longer
 
 
-def mark_changed(session: Session) -> None:
-    """Note that a session changed (inside the change's transaction)."""
+def mark_changed(session: Session) -> bool:
+    """Note that a session changed (inside the change's transaction); return whether the
+    change can move the standings: the session is finished now, or counted before."""
+    counts = session.status == Session.Status.FINISHED and session.deleted_at is None
+    if not counts and not PlayerGame.objects.filter(session_id=session.pk).exists():
+        return False
     PendingRebuild.objects.update_or_create(
         session_id=session.pk, defaults={"marked_at": timezone.now()}
     )
+    return True
 
 
 def is_pending() -> bool:
@@ -236,7 +244,7 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
             games = games.filter(player_id__in=players)
         recent = games.recent_results()
         rows = [
-            Standing(scope=scope.key, recent=recent.get(row["player_id"], []), **row)
+            Standing(scope=scope.key, recent=recent.get(row["player_id"], []), **_rounded(row))
             for row in games.totals()
         ]
         with transaction.atomic():
@@ -245,6 +253,12 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
                 player_id__in=[row.player_id for row in rows]
             )
             (gone if players is None else gone.filter(player_id__in=players)).delete()
+
+
+def _rounded(row: dict[str, Any]) -> dict[str, Any]:
+    """Return the sums with the total rounded to 4 places: results have at most 3, and a
+    database adds them up in any order (floats would then differ in the last digit)."""
+    return {**row, "total": round(row["total"] or 0.0, 4)}
 
 
 def _upsert(model: Any, rows: list[Any], unique: list[str], fields: Iterable[str]) -> None:
@@ -270,7 +284,9 @@ def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] 
     The players start from their ratings after their last earlier game; ``also``
     names players whose current rating must be rewritten even without a later game.
     """
-    later = PlayerGame.objects.order_by("finished_at", "session_id", "seat")
+    later = PlayerGame.objects.order_by("finished_at", "session_id", "seat").only(
+        "session_id", "player_id", "place", "finished_at", *RATING_FIELDS
+    )
     earlier = PlayerGame.objects.all()
     if since is not None:
         at, pk = since
@@ -280,23 +296,36 @@ def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] 
     player_ids = {g.player_id for g in changed} | set(also)
     states = last_states(earlier.filter(player_id__in=player_ids)) if since else {}
     rate_in_order(changed, states)
-    for start in range(0, len(changed), BATCH):
+    for start in range(0, len(changed), RATING_BATCH):
         with transaction.atomic():
-            _upsert(PlayerGame, _rating_rows(changed[start : start + BATCH]),
-                    ["session", "player"], RATING_FIELDS)  # fmt: skip
+            _update_ratings(changed[start : start + RATING_BATCH])
+        _let_others_write()
     store_ratings({pk: states[pk] for pk in player_ids if pk in states}, player_ids)
 
 
-def _rating_rows(games: list[PlayerGame]) -> list[PlayerGame]:
-    """Return copies of the games without their ids, for an upsert on (session, player)."""
-    rows = []
-    for game in games:
-        row = PlayerGame(
-            **{f.attname: getattr(game, f.attname) for f in PlayerGame._meta.concrete_fields}
-        )
-        row.pk = None
-        rows.append(row)
-    return rows
+def _update_ratings(games: list[PlayerGame]) -> None:
+    """Write the games' ratings in one statement: an UPDATE joined to a list of values
+    (PostgreSQL and SQLite alike), not one UPDATE per game."""
+    if not games:
+        return
+    table = PlayerGame._meta.db_table
+    rows = ", ".join(["(%s, %s, %s, %s, %s)"] * len(games))
+    sql = (
+        f"WITH new (id, mu, sigma, tenhou_r, number) AS (VALUES {rows}) "
+        f"UPDATE {table} SET mu = new.mu, sigma = new.sigma, tenhou_r = new.tenhou_r, "
+        f"number = new.number FROM new WHERE {table}.id = new.id"
+    )
+    values = [v for g in games for v in (g.pk, g.mu, g.sigma, g.tenhou_r, g.number)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def _let_others_write() -> None:
+    """Pause between batches on SQLite, where one writer holds the whole database: a
+    request waiting for it retries every 100 ms or so, and would otherwise wait for the
+    whole rebuild to end."""
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        time.sleep(SQLITE_PAUSE)
 
 
 def last_states(games: Any) -> dict[int, RatingState]:
