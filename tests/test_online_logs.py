@@ -1,7 +1,8 @@
 """Online game logs (Tenhou mjlog XML, tenhou.net/6 JSON, Mahjong Soul converter JSON)
 read into game records and checked round by round against our replay.
 
-The real games are the shared samples (../shared/samples/logs, sources in SOURCES.md
+The real games are the shared samples (copied from ../shared/samples/logs into
+tests/data/logs/samples so that a clone tests alone; sources in SOURCES.md
 there); the edge cases are small hand-written logs in tests/data/logs (README.md).
 No database is needed.
 """
@@ -24,7 +25,7 @@ from ledger.online_logs.model import fingerprint
 from scoring.game import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT.parent / "shared" / "samples" / "logs"
+SAMPLES = ROOT / "tests" / "data" / "logs" / "samples"  # copies of ../shared/samples/logs
 OWN = ROOT / "tests" / "data" / "logs"
 GAME_ID = "2019021004gm-00a9-0000-e2f6516d"
 SAMPLE_ROUNDS = {
