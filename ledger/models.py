@@ -133,6 +133,9 @@ class Session(models.Model):
     penalties = models.JSONField(default=list, blank=True)
     deleted_at = models.DateTimeField(null=True, blank=True, help_text="restorable for 30 days")
     version = models.PositiveIntegerField(default=0, help_text="bumped by every change")
+    riichi = models.JSONField(
+        default=list, blank=True, help_text="seats that declared riichi in the hand being played"
+    )
 
     objects = SessionQuerySet.as_manager()
 
@@ -258,6 +261,9 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     via = models.CharField(max_length=20, help_text="member login, table link, API or command")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, help_text="who holds the phone"
+    )
     action = models.CharField(max_length=20)
     round_number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)

@@ -7,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from ledger.api import api, not_found
-from ledger.views import account, history, players, sessions, table
+from ledger.views import account, console, history, players, sessions, table
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -22,6 +22,14 @@ urlpatterns = [
     path("sessions/<int:pk>/preview/", table.round_preview, name="round-preview"),
     path("sessions/<int:pk>/rounds/", table.round_record, name="round-record"),
     path("sessions/<int:pk>/undo/", table.round_undo, name="round-undo"),
+    path("sessions/<int:pk>/riichi/", table.riichi, name="riichi"),
+    path("sessions/<int:pk>/holder/", table.choose_holder, name="choose-holder"),
+    path("sessions/<int:pk>/turn/", table.turn_view, name="turn-view"),
+    path("sessions/<int:pk>/end/", table.end_game, name="end-game"),
+    path("sessions/<int:pk>/version/", table.session_version, name="session-version"),
+    path("sessions/<int:pk>/console/", console.session_console, name="session-console"),
+    path("console/", console.club_console, name="club-console"),
+    path("console/version/", console.club_console_version, name="club-console-version"),
     path("sessions/<int:pk>/history/", history.session_history, name="session-history"),
     path("sessions/<int:pk>/rounds/<int:number>/edit/", history.round_edit, name="round-edit"),
     path(

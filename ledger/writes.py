@@ -36,6 +36,7 @@ from ledger.models import (
 )
 from ledger.signals import session_changed
 from scoring.errors import ScoringError
+from scoring.game import RiichiError, with_riichi
 
 Outcome = dict[str, Any]
 
@@ -46,13 +47,7 @@ class Actor:
 
     user: Any = None  # the member logged in, or None
     via: str = "command"  # member login, table link, API token, import, command
-
-    @property
-    def name(self) -> str:
-        """Return the actor in words for messages ("alice", "a phone at the table")."""
-        if self.user is not None:
-            return str(self.user)
-        return describe_via(self.via)
+    player: Player | None = None  # the player holding the phone, when they said so
 
 
 def describe_via(via: str) -> str:
@@ -122,15 +117,22 @@ def _stale(session: Session, seen: int | None) -> Stale:
 
 def changes_since(session: Session, version: int | None) -> list[AuditEntry]:
     """Return the changes after ``version`` (all of them when it is None), oldest first."""
-    entries = session.audit.select_related("user").order_by("version", "pk")
+    entries = session.audit.select_related("user", "player").order_by("version", "pk")
     if version is not None:
         entries = entries.filter(version__gt=version)
     return list(entries[:10])
 
 
+def describe_who(entry: AuditEntry) -> str:
+    """Return who made a change: the player holding the phone, the member, or the way in."""
+    if entry.player_id:
+        return entry.player.name
+    return str(entry.user) if entry.user_id else describe_via(entry.via)
+
+
 def describe_change(entry: AuditEntry) -> str:
-    """Return one change in words: "a phone at the table recorded round 5"."""
-    who = str(entry.user) if entry.user else describe_via(entry.via)
+    """Return one change in words: "Chen recorded round 5"."""
+    who = describe_who(entry)
     number = entry.round_number
     words = {
         "record": gettext("%(who)s recorded round %(number)s"),
@@ -139,11 +141,14 @@ def describe_change(entry: AuditEntry) -> str:
         "undo": gettext("%(who)s undid round %(number)s"),
         "finish": gettext("%(who)s ended the game"),
         "resume": gettext("%(who)s took back the end of the game"),
+        "riichi": gettext("%(who)s declared riichi for %(player)s"),
+        "riichi back": gettext("%(who)s took back the riichi of %(player)s"),
         "delete session": gettext("%(who)s deleted the session"),
         "restore session": gettext("%(who)s restored the session"),
     }
     text = words.get(entry.action, gettext("%(who)s changed the session"))
-    return text % {"who": who, "number": number}
+    player = (entry.after or {}).get("player", "") if isinstance(entry.after, dict) else ""
+    return text % {"who": who, "number": number, "player": player}
 
 
 # --- the steps every change takes --------------------------------------------------
@@ -211,11 +216,12 @@ def _finish(
     if state is not None:
         _store_state(session, state)
     session.version += 1
-    session.save(update_fields=["version"])
+    session.save(update_fields=["version", "riichi"])
     entry = AuditEntry.objects.create(
         session=session,
         user=actor.user,
         via=actor.via,
+        player=actor.player,
         action=action,
         version=session.version,
         request_id=request_id,
@@ -255,9 +261,11 @@ def record_round(
         if expected_number is not None and expected_number != number:
             seen = version if version is not None else _version_at(session, expected_number)
             raise _stale(session, seen)
+        outcome = with_declared_riichi(outcome, session.riichi)
         outcomes = [*(row.outcome for row in rows), outcome]
         state = _replay(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
+        session.riichi = []  # the hand is over: its riichi are in the round now
         return _finish(
             session,
             actor,
@@ -290,6 +298,7 @@ def replace_round(
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
         state = _replay(session, outcomes)
+        check_declared_riichi(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
         return _finish(
             session,
@@ -318,6 +327,7 @@ def delete_round(
         outcomes = [row.outcome for row in rows]
         del outcomes[number - 1]
         state = _replay(session, outcomes)
+        check_declared_riichi(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
         return _finish(
             session,
@@ -357,6 +367,7 @@ def undo_round(
         outcomes = [row.outcome for row in rows[:-1]]
         state = _replay(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
+        session.riichi = undone_riichi(rows[-1].outcome)  # that hand is being played again
         return _finish(
             session,
             actor,
@@ -397,6 +408,84 @@ def _resume(session: Session, actor: Actor, request_id: str) -> Change:
     session.save(update_fields=["ended_early"])
     state = _replay(session, session.outcomes())
     return _finish(session, actor, "resume", request_id=request_id, state=state)
+
+
+def declare_riichi(
+    pk: int, seat: int, *, actor: Actor, version: int | None, request_id: str = ""
+) -> Change:
+    """Put a player's 1,000-point riichi stick on the table during the hand."""
+    return _change_riichi(pk, seat, actor, version, request_id, declared=True)
+
+
+def withdraw_riichi(
+    pk: int, seat: int, *, actor: Actor, version: int | None, request_id: str = ""
+) -> Change:
+    """Take back a riichi declared in this hand (before the round is recorded)."""
+    return _change_riichi(pk, seat, actor, version, request_id, declared=False)
+
+
+def _change_riichi(
+    pk: int, seat: int, actor: Actor, version: int | None, request_id: str, *, declared: bool
+) -> Change:
+    with transaction.atomic():
+        session = _lock(pk)
+        if done := _done_before(session, request_id):
+            return _answer_again(session, done)
+        _check_live(session)
+        _check_version(session, version)
+        if session.is_finished:
+            raise Refused(gettext("This game has already ended."))
+        player = _seat_player(session, seat)
+        seats = set(session.riichi)
+        if declared == (seat in seats):
+            return _answer_again(session, _last_change(session))  # already as asked
+        session.riichi = sorted(seats | {seat} if declared else seats - {seat})
+        check_declared_riichi(session, session.outcomes())
+        action = "riichi" if declared else "riichi back"
+        return _finish(session, actor, action, request_id=request_id,
+                       after={"seat": seat, "player": player.name})  # fmt: skip
+
+
+def _seat_player(session: Session, seat: int) -> Player:
+    found = session.seats.select_related("player").filter(seat=seat).first()
+    if found is None:
+        raise WriteError(gettext("This table has no seat %(seat)s.") % {"seat": seat})
+    return found.player
+
+
+def _last_change(session: Session) -> AuditEntry:
+    return session.audit.order_by("-version", "-pk").first() or AuditEntry(
+        session=session, version=session.version
+    )
+
+
+def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
+    """Return the round with the riichi declared during its hand (none on a chombo,
+    where the sticks go back to their players)."""
+    if not declared or outcome.get("result") == "chombo":
+        return outcome
+    riichi = sorted({*outcome.get("riichi", []), *declared})
+    return {**outcome, "riichi": riichi}
+
+
+def undone_riichi(outcome: Outcome) -> list[int]:
+    """Return the riichi of an undone round: declared again in the hand played again."""
+    return [] if outcome.get("result") == "chombo" else list(outcome.get("riichi", []))
+
+
+def check_declared_riichi(session: Session, outcomes: list[Outcome]) -> None:
+    """Refuse riichi declared in this hand that the rules do not allow (under 1,000 points)."""
+    if not session.riichi:
+        return
+    game = session.game(outcomes)
+    try:
+        with_riichi(game.state, session.riichi, session.engine_rules())
+    except RiichiError as error:
+        names = [p.name for p in session.players()]
+        raise Refused(
+            gettext("%(name)s cannot declare riichi with %(points)s points (under 1,000).")
+            % {"name": names[error.seat], "points": f"{error.points:,}"}
+        ) from None
 
 
 def _rounds(session: Session) -> list[Round]:

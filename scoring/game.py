@@ -581,6 +581,36 @@ def _yame(scored: GameState, before: GameState, outcome: Outcome, rules: Rules) 
     return None
 
 
+# Riichi declared during the hand
+
+
+class RiichiError(OutcomeError):
+    """A riichi the rules refuse (``seat``: the player; ``points``: their score)."""
+
+    code = "riichi_refused"
+
+    def __init__(self, seat: int, points: int) -> None:
+        super().__init__(f"player {seat} cannot declare riichi with {points} points (under 1,000)")
+        self.seat, self.points = seat, points
+
+
+def with_riichi(state: GameState, seats: Sequence[int], rules: Rules) -> GameState:
+    """Return the table while the hand is played, with riichi declared by ``seats``: each
+    has put 1,000 on the table. The round's record carries them once it is recorded.
+
+    >>> table = with_riichi(start(Rules()), [2], Rules())
+    >>> table.scores, table.riichi_sticks
+    ((25000, 25000, 24000, 25000), 1)
+    """
+    scores = list(state.scores)
+    for seat in sorted(set(seats)):
+        if scores[seat] < STICK and not rules.riichi_below_1000:
+            raise RiichiError(seat, scores[seat])
+        scores[seat] -= STICK
+    sticks = state.riichi_sticks + len(set(seats))
+    return dataclasses.replace(state, scores=tuple(scores), riichi_sticks=sticks)
+
+
 # Replay
 
 

@@ -181,3 +181,33 @@ def win_payments(
     if tsumo:
         return tsumo_payments(value, is_dealer=is_dealer, rules=rules, honba=honba)
     return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
+
+
+# The fu a real hand can have at 1-4 han, from the seed's 符数表 and its list of the
+# combinations that "因特殊原因並不存在": 20 fu is a pinfu tsumo (2 han at least), 25 fu a
+# chiitoitsu (2 han; 3 as a tsumo), and no 1 han tsumo reaches 110 fu. Past the highest fu
+# listed (3 han 70 fu, 4 han 40 fu) a hand is a mangan.
+FU_RANGES = {  # (han, tsumo): (the fu below 30 it may have, its highest fu below mangan)
+    (1, False): ((), 110),
+    (1, True): ((), 100),
+    (2, False): ((25,), 110),
+    (2, True): ((20,), 110),
+    (3, False): ((25,), 60),
+    (3, True): ((20, 25), 60),
+    (4, False): ((25,), 30),
+    (4, True): ((20, 25), 30),
+}
+
+
+def fu_choices(han: int, *, tsumo: bool) -> tuple[int, ...]:
+    """Return the fu a hand of 1-4 han can have on a ron or a tsumo (below mangan).
+
+    >>> fu_choices(1, tsumo=False), fu_choices(2, tsumo=True)
+    ((30, 40, 50, 60, 70, 80, 90, 100, 110), (20, 30, 40, 50, 60, 70, 80, 90, 100, 110))
+    >>> fu_choices(3, tsumo=False), fu_choices(4, tsumo=True), fu_choices(5, tsumo=True)
+    ((25, 30, 40, 50, 60), (20, 25, 30), ())
+    """
+    if (han, tsumo) not in FU_RANGES:
+        return ()
+    below_30, highest = FU_RANGES[han, tsumo]
+    return (*below_30, *range(30, highest + 10, 10))

@@ -144,7 +144,7 @@ def test_admin_lists_every_model(admin_client):
 def _panel(client, choice: str) -> dict[str, object]:
     """Return the options panel's fields as a browser would post them, unchanged."""
     from ledger.forms import rules_of_choice
-    from ledger.rules_form import RulesOptionsForm
+    from ledger.forms.rules import RulesOptionsForm
     from scoring.rules import Rules
 
     form = RulesOptionsForm(base=Rules.from_json(rules_of_choice(choice)[1]))

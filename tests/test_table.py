@@ -93,7 +93,7 @@ def test_preview_shows_payments_without_saving(client):
 
     assert session.rounds.count() == 0
     assert b'id="preview"' in response.content
-    assert b"+4,000" in response.content
+    assert b"Aki pays Bo 2,000" in response.content and b"Chen pays Bo 1,000" in response.content
 
 
 def test_anonymous_visitors_can_view_but_not_record(client):
@@ -156,10 +156,11 @@ def test_table_shows_winds_dealer_counters_and_gaps(client):
 
     page = client.get(reverse("session-table", args=[session.pk])).content.decode()
 
-    assert "East 2, 1 honba" in page
+    assert 'id="round-label">East 2<' in page and 'id="honba">1<' in page
     assert 'id="sticks">1<' in page
-    assert "dealer" in page
-    assert "vs Aki" in page
+    assert 'class="dealer-mark">dealer<' in page
+    gaps = page.split('data-seat="0"')[1].split('class="gaps"')[1].split("</ul>")[0]
+    assert "Bo" in gaps and "−3,000" in gaps  # Aki 24,000 after paying noten, Bo 27,000
 
 
 def test_finishing_the_game_stores_results(member):
@@ -257,13 +258,16 @@ def test_a_finished_game_can_be_changed_only_by_a_member(client):
     assert session.outcomes() == [ron(1, 0)]
 
 
-def test_the_scoreboard_polls_and_answers_with_only_its_fragment(client):
+def test_the_table_polls_its_version_and_answers_with_only_its_fragment(client):
     session = create_session(rounds=[draw(1)])
     url = reverse("session-table", args=[session.pk])
 
     page = client.get(url).content.decode()
-    fragment = client.get(url, {"part": "scoreboard"}, headers=HTMX).content.decode()
+    version = client.get(reverse("session-version", args=[session.pk])).json()
+    fragment = client.get(url, {"part": "table"}, headers=HTMX).content.decode()
 
-    assert 'hx-trigger="every 5s' in page
-    assert fragment.lstrip().startswith('<section id="scoreboard"')
+    assert f'data-version-url="{reverse("session-version", args=[session.pk])}"' in page
+    assert version == {"version": session.version, "rounds": 1}
+    assert fragment.lstrip().startswith('<section id="table"')
+    assert f'data-version="{session.version}"' in fragment
     assert "<html" not in fragment and "East 2" in fragment

@@ -12,6 +12,7 @@ from scoring.rules import Rules, preset
 from scoring.value import (
     HandValue,
     base_points,
+    fu_choices,
     limit_name,
     ron_payment,
     tsumo_payments,
@@ -193,3 +194,19 @@ def test_limit_hands_need_no_fu():
 @pytest.mark.parametrize("name", ["tenhou", "wrc", "ema", "mleague", "jpml_a", "club"])
 def test_presets_agree_on_a_plain_hand(name):
     assert ron_payment(HandValue(han=3, fu=40), is_dealer=False, rules=preset(name)) == 5200
+
+
+@pytest.mark.parametrize(
+    ("han", "tsumo", "absent"),
+    [(1, False, 25), (1, False, 20), (2, True, 25), (2, False, 20), (1, True, 20), (1, True, 110)],
+)
+def test_fu_the_seed_says_do_not_exist_are_not_offered(han, tsumo, absent):
+    assert absent not in fu_choices(han, tsumo=tsumo)
+
+
+@pytest.mark.parametrize("tsumo", [False, True])
+@pytest.mark.parametrize("han", [1, 2, 3, 4])
+def test_every_offered_fu_is_a_valid_hand_value_below_mangan(han, tsumo):
+    for fu in fu_choices(han, tsumo=tsumo):
+        value = HandValue(han=han, fu=fu)
+        assert base_points(value, Rules()) < 2000 or (han, fu) in ((3, 60), (4, 30))

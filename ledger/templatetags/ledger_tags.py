@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 from django import template
@@ -222,3 +223,44 @@ def tile_picker() -> str:
     if language not in _TILE_PICKERS:
         _TILE_PICKERS[language] = _build_tile_picker()
     return _TILE_PICKERS[language]
+
+
+STICKS_DRAWN = 6  # sticks drawn on the table; the number beside them says how many there are
+
+
+@register.filter
+def times(count: Any) -> range:
+    """Return a range to draw ``count`` sticks (at most STICKS_DRAWN)."""
+    return range(min(int(count or 0), STICKS_DRAWN))
+
+
+@register.filter
+def field(form: Any, name: str) -> Any:
+    """Return a form's bound field by a name built in the template ("han_2")."""
+    return form[name]
+
+
+@register.filter
+def is_picked(value: Any, bound: Any) -> bool:
+    """Return whether a choice is among a bound field's values (one value or a list)."""
+    current = bound.value()
+    values = current if isinstance(current, list | tuple) else [current]
+    return str(value) in {str(v) for v in values if v is not None and v != ""}
+
+
+@register.filter
+def seat_suffix(seat: int) -> str:
+    """Return the suffix of a seat's fields in the round form ("_2")."""
+    return f"_{seat}"
+
+
+@register.filter
+def tile_fields(form: Any, suffix: str) -> Any:
+    """Return the fields to enter a winner's hand as tiles."""
+    return form.tile_fields(suffix)
+
+
+@register.filter
+def json_data(value: Any) -> str:
+    """Return a value as JSON text, for a data attribute (the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"))

@@ -51,11 +51,44 @@ def require_member(request: HttpRequest, message: str) -> None:
         raise PermissionDenied(message)
 
 
-def actor_of(request: HttpRequest) -> Actor:
-    """Return who makes a change through this request, for the audit log."""
+def actor_of(request: HttpRequest, session: Session | None = None) -> Actor:
+    """Return who makes a change through this request, for the audit log: the member or
+    the table link, and the player holding the phone when they said who they are."""
+    holder = holder_seat(request, session) if session is not None else None
+    player = session.players()[holder] if holder is not None and session is not None else None
     if request.user.is_authenticated:
-        return Actor(user=request.user, via="member login")
-    return Actor(via="table link")
+        return Actor(user=request.user, via="member login", player=player)
+    return Actor(via="table link", player=player)
+
+
+TABLES = "tables"  # per session (in the login session): who holds this phone, the view's turn
+
+
+def _table_prefs(request: HttpRequest, session: Session) -> dict[str, Any]:
+    prefs = request.session.get(TABLES, {})
+    found = prefs.get(str(session.pk), {}) if isinstance(prefs, dict) else {}
+    return found if isinstance(found, dict) else {}
+
+
+def holder_seat(request: HttpRequest, session: Session) -> int | None:
+    """Return the seat of the player who said they hold this phone, if one did."""
+    seat = _table_prefs(request, session).get("holder")
+    return seat if isinstance(seat, int) and 0 <= seat < 4 else None
+
+
+def table_view(request: HttpRequest, session: Session) -> int:
+    """Return the seat drawn at the bottom: the phone's holder, or as turned (East first)."""
+    seat = _table_prefs(request, session).get("view", 0)
+    return seat if isinstance(seat, int) and 0 <= seat < 4 else 0
+
+
+def remember_table(request: HttpRequest, session: Session, **changes: Any) -> None:
+    """Remember this phone's holder and view of a table (the last 20 tables)."""
+    prefs = request.session.get(TABLES, {})
+    prefs = prefs if isinstance(prefs, dict) else {}
+    mine = {**_table_prefs(request, session), **changes}
+    kept = {key: value for key, value in prefs.items() if key != str(session.pk)}
+    request.session[TABLES] = {**dict(list(kept.items())[-19:]), str(session.pk): mine}
 
 
 def posted_version(request: HttpRequest) -> int | None:

@@ -115,7 +115,7 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 session.pk,
                 number,
                 form.cleaned_data["outcome"],
-                actor=actor_of(request),
+                actor=actor_of(request, session),
                 version=posted_version(request),
             )
         except writes.WriteError as error:
@@ -154,7 +154,7 @@ def round_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     require_editor(request, session)
     try:
         writes.delete_round(
-            session.pk, number, actor=actor_of(request), version=posted_version(request)
+            session.pk, number, actor=actor_of(request, session), version=posted_version(request)
         )
     except writes.WriteError as error:
         messages.error(

@@ -14,10 +14,10 @@ from django.views.decorators.http import require_POST
 
 from ledger import writes
 from ledger.forms import NewSessionForm, rules_of_choice
+from ledger.forms.rules import RulesOptionsForm
 from ledger.models import Player, Session
 from ledger.players import players_named
 from ledger.records import RecordError, import_records
-from ledger.rules_form import RulesOptionsForm
 from ledger.templatetags.ledger_tags import intcomma
 from ledger.views.common import TABLE_TOKENS, actor_of, load_session, posted_version, require_member
 from scoring.errors import ScoringError

@@ -1,4 +1,5 @@
-"""The table page: scores, winds and counters, and recording each round as it ends."""
+"""The table page: the players around the table, riichi as it is declared, and each round
+recorded as it ends (a few taps, no scrolling on a phone)."""
 
 from __future__ import annotations
 
@@ -9,30 +10,33 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
-from ledger.forms import KINDS, RoundForm
+from ledger.forms import RoundForm, allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import SEATS, AuditEntry, Session, new_token
+from ledger.tables import payment_lines, table_of
 from ledger.views.common import (
     TABLE_TOKENS,
     actor_of,
     can_record,
+    holder_seat,
     load_session,
     posted_version,
+    remember_table,
     require_editor,
     require_member,
     require_recorder,
+    table_view,
 )
-from ledger.words import hand_text
+from ledger.words import describe_outcome, hand_text
 from scoring.errors import ScoringError
 
-WINDS = "ESWN"
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -53,71 +57,59 @@ def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
     require_member(request, gettext("Only a club member can replace the table link."))
     session.token = new_token()
     session.save(update_fields=["token"])
-    actor = actor_of(request)
-    AuditEntry.objects.create(
-        session=session,
-        user=actor.user,
-        via=actor.via,
-        action="new table link",
-        version=session.version,
-    )
+    actor = actor_of(request, session)
+    AuditEntry.objects.create(session=session, user=actor.user, via=actor.via,
+                              action="new table link", version=session.version)  # fmt: skip
     messages.success(request, gettext("A new table link was made; the old one no longer works."))
     return redirect(session)
 
 
 def table_context(
-    request: HttpRequest, session: Session, form: RoundForm | None = None, kind: str = "ron"
+    request: HttpRequest, session: Session, form: RoundForm | None = None, **extra: Any
 ) -> dict[str, Any]:
-    """Return what the table page shows: the state after the last round, and the form."""
-    state = session.replay()
-    names = [p.name for p in session.players()]
-    rounds = state["rounds"]
-    start = session.engine_rules().start_points
-    scores = rounds[-1]["scores"] if rounds else [start] * 4
-    nxt = state["next"]
-    players = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "score": scores[seat],
-            "wind": WINDS[(seat - nxt["dealer"]) % 4],
-            "is_dealer": seat == nxt["dealer"],
-            "last_delta": rounds[-1]["deltas"][seat] if rounds else None,
-            "gaps": [(names[o], scores[seat] - scores[o]) for o in SEATS if o != seat],
-        }
-        for seat in SEATS
-    ]
-    form = form or RoundForm(names=names, initial={"kind": kind})
+    """Return what the table page shows: the table, the round form and what to do next."""
+    table = table_of(session, bottom=table_view(request, session))
+    names = [player.name for player in session.players()]
+    rules = session.engine_rules()
+    kind = request.GET.get("kind", "")
+    form = form or RoundForm(names=names, initial={"kind": kind or "ron"})
     recorder = can_record(request, session)
     return {
         "session": session,
-        "state": state,
-        "next": nxt,
-        "players": players,
+        "table": table,
         "form": form,
-        "kind": form["kind"].value() or kind,
+        "kind": form["kind"].value() or "ron",
+        "sheet_open": bool(kind) or form.is_bound,
+        "kinds": allowed_kinds(rules),
+        "choices": round_choices(rules, names),
         "can_record": recorder,
-        "last_round": rounds[-1] if rounds else None,
-        "round_count": len(rounds),
-        "qr_svg": _qr_svg(request, session) if recorder else "",
+        "holder": holder_seat(request, session),
+        "holder_name": _holder_name(request, session, names),
+        "next_number": table.round_count + 1,
         "request_id": uuid.uuid4().hex,
-        "final_rows": _final_rows(state.get("final"), names),
+        "final_rows": _final_rows(table),
+        "qr_svg": _qr_svg(request, session) if recorder else "",
+        **extra,
     }
 
 
-def _final_rows(final: dict[str, Any] | None, names: list[str]) -> list[dict[str, Any]]:
+def _holder_name(request: HttpRequest, session: Session, names: list[str]) -> str:
+    seat = holder_seat(request, session)
+    return names[seat] if seat is not None else ""
+
+
+def _final_rows(table: Any) -> list[dict[str, Any]]:
     """Return the final result by place (ties in seat order)."""
-    if not final:
+    settlement = table.game.settlement
+    if settlement is None:
         return []
+    final = settlement.to_json()
+    names = {seat.seat: seat.name for seat in table.seats}
     rows = [
-        {
-            "place": final["places"][s],
-            "name": names[s],
-            "score": final["scores"][s],
-            "result": final["results"][s],
-        }
+        {"place": final["places"][s], "name": names[s], "score": final["scores"][s],
+         "result": final["results"][s]}
         for s in SEATS
-    ]
+    ]  # fmt: skip
     return sorted(rows, key=lambda row: row["place"])
 
 
@@ -138,83 +130,98 @@ def _qr_code_svg(url: str, title: str) -> str:
     return str(segno.make(url, error="m").svg_inline(scale=4, title=title))
 
 
+PARTS = {"table": "#table", "table-main": "#table-main"}
+
+
 def session_table(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table page: scores, winds, counters and the form for the next round."""
+    """The table page (or, for the page's own requests, one of its parts)."""
     session = load_session(pk)
-    kind = request.GET.get("kind", "ron")
-    context = table_context(request, session, kind=kind if kind in dict(KINDS) else "ron")
-    template = "ledger/table.html"
-    if request.htmx and request.GET.get("part") == "round-form":
-        template += "#round-form"
-    elif request.htmx and request.GET.get("part") == "scoreboard":
-        template += "#scoreboard"
-    return render(request, template, context)
+    template = "ledger/table.html" + PARTS.get(request.GET.get("part", ""), "")
+    return render(request, template, table_context(request, session))
+
+
+def session_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """Return the session's version and round count: phones poll it to stay in step."""
+    session = get_object_or_404(Session.objects.active(), pk=pk)
+    return JsonResponse({"version": session.version, "rounds": session.rounds.count()})
 
 
 @require_POST
 def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """Show who would pay what if this round were saved (nothing is stored)."""
+    """Show who would pay whom if this round were saved (nothing is stored)."""
     session = load_session(pk)
     names = [p.name for p in session.players()]
     form = RoundForm(request.POST, names=names)
-    preview: dict[str, Any] = {"names": names}
+    preview: dict[str, Any] = {}
     if form.is_valid():
+        outcome = writes.with_declared_riichi(form.cleaned_data["outcome"], session.riichi)
         try:
-            game = session.game([*session.outcomes(), form.cleaned_data["outcome"]])
-            played = game.rounds[-1]
-            preview["hands"] = [
-                (names[win.winner], hand_text(hand))
-                for win, hand in zip(played.outcome.wins, played.hands)
-                if hand is not None
-            ]
-            preview["deltas"] = list(played.deltas)
-            preview["scores"] = list(played.state.scores)
-            preview["finished"] = game.state.finished
+            game = session.game([*session.outcomes(), outcome])
         except ScoringError as error:
             preview["error"] = str(error)
-    else:
-        preview["error"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
-    return render(request, "ledger/table.html#preview", {"preview": preview})
+        else:
+            played = game.rounds[-1]
+            preview["lines"] = payment_lines(played, names)
+            preview["hands"] = [(names[win.winner], hand_text(hand))
+                                for win, hand in zip(played.outcome.wins, played.hands)
+                                if hand is not None]  # fmt: skip
+            preview["finished"] = game.state.finished
+    elif form.is_bound and request.POST.get("kind"):
+        preview["missing"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "ledger/_round_sheet.html#preview", {"preview": preview})
 
 
 @require_POST
 def round_record(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record the next round and show the table after it.
+    """Record the next round and show the table after it, with the round's changes.
 
-    Form errors answer 400, an outcome the engine refuses 422, and a round another
-    device recorded first 409; each shows the table with the form as it was filled.
+    Form errors answer 400, a round the engine refuses 422, and a round another device
+    recorded first 409; each shows the table as it is now, with the form as it was
+    filled and moved to the next round, and says what happened.
     """
     session = load_session(pk)
     require_recorder(request, session)
     form = RoundForm(request.POST, names=[p.name for p in session.players()])
-    status = 400
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            writes.record_round(
-                session.pk,
-                data["outcome"],
-                actor=actor_of(request),
-                expected_number=data["expected_number"],
-                version=posted_version(request),
-                request_id=data["request_id"],
-            )
-        except writes.WriteError as error:
-            form.add_error(None, error.message)
-            status = error.status
-            session = load_session(pk)
-        else:
-            if not request.htmx:
-                return redirect(session)
-            session, form, status = load_session(pk), None, 200
-    context = table_context(request, session, form)
+    if not form.is_valid():
+        return _table_main(request, session, form, status=400)
+    data = form.cleaned_data
+    try:
+        change = writes.record_round(
+            session.pk,
+            data["outcome"],
+            actor=actor_of(request, session),
+            expected_number=data["expected_number"],
+            version=posted_version(request),
+            request_id=data["request_id"],
+        )
+    except writes.WriteError as error:
+        form.add_error(None, error.message)
+        moved = isinstance(error, writes.Stale)
+        return _table_main(request, load_session(pk), form, status=error.status, moved=moved)
+    if not request.htmx:
+        return redirect(session)
+    return _table_main(request, load_session(pk), recorded=change.round_number)
+
+
+def _table_main(
+    request: HttpRequest, session: Session, form: RoundForm | None = None, *, status: int = 200,
+    **extra: Any,
+) -> HttpResponse:  # fmt: skip
+    context = table_context(request, session, form, **extra)
+    if form is not None and form.errors and context["table"].is_finished:
+        context["notice"] = " ".join(str(e) for e in form.non_field_errors())  # no form to show it
+        context["notice_is_error"] = True
+    if extra.get("recorded"):
+        context["recorded_summary"] = describe_outcome(
+            session.outcomes()[-1], [p.name for p in session.players()]
+        )
     template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
     return render(request, template, context, status=status)
 
 
 @require_POST
 def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Remove the last round (of the version the page showed, so a retried undo undoes once)."""
+    """Take back the last round (of the version the page showed: a retry undoes once)."""
     session = load_session(pk)
     require_editor(request, session)
     number = whole_number(request.POST.get("number", ""))
@@ -222,13 +229,81 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, gettext("Nothing was undone: the form named no round."))
         return redirect(session)
     try:
-        change = writes.undo_round(
-            session.pk, actor=actor_of(request), version=posted_version(request), number=number
-        )
+        change = writes.undo_round(session.pk, actor=actor_of(request, session),
+                                   version=posted_version(request), number=number)  # fmt: skip
     except writes.WriteError as error:
-        messages.error(request, gettext("Nothing was undone: %(why)s") % {"why": error.message})
+        message = gettext("Nothing was undone: %(why)s") % {"why": error.message}
+        return _answer(request, session, message, error=True)
+    if change.entry.action == "resume":
+        message = gettext("The end of the game was taken back.")
+    else:
+        message = gettext("Round %(number)s was undone.") % {"number": change.round_number}
+    return _answer(request, session, message)
+
+
+def _answer(
+    request: HttpRequest,
+    session: Session,
+    message: str,
+    *,
+    error: bool = False,
+    part: str = "table-main",
+) -> HttpResponse:
+    """Show the table with a message: in place for the page's own requests (the part
+    of the page they replace), else by redirect."""
+    if not request.htmx:
+        if message:
+            (messages.error if error else messages.success)(request, message)
         return redirect(session)
-    messages.success(
-        request, gettext("Round %(number)s was undone.") % {"number": change.round_number}
+    context = table_context(
+        request, load_session(session.pk), notice=message, notice_is_error=error
     )
-    return redirect(session)
+    return render(request, f"ledger/table.html#{part}", context)
+
+
+@require_POST
+def riichi(request: HttpRequest, pk: int) -> HttpResponse:
+    """Declare a player's riichi during the hand, or take it back (``on`` 1 or 0)."""
+    session = load_session(pk)
+    require_recorder(request, session)
+    seat = whole_number(request.POST.get("seat", ""))
+    if seat not in SEATS:
+        return _answer(request, session, gettext("Choose whose riichi it is."), error=True)
+    change = writes.declare_riichi if request.POST.get("on") == "1" else writes.withdraw_riichi
+    try:
+        change(session.pk, seat, actor=actor_of(request, session), version=None)  # on or off: no race
+    except writes.WriteError as error:
+        return _answer(request, session, error.message, error=True, part="table")
+    return _answer(request, session, "", part="table")
+
+
+@require_POST
+def choose_holder(request: HttpRequest, pk: int) -> HttpResponse:
+    """Say which player holds this phone (drawn at the bottom, named in the change log)."""
+    session = load_session(pk)
+    seat = whole_number(request.POST.get("seat", ""))
+    remember_table(request, session, holder=seat if seat in SEATS else None,
+                   view=seat if seat in SEATS else 0)  # fmt: skip
+    return _answer(request, session, "", part="table")
+
+
+@require_POST
+def turn_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Turn the drawing of the table by one seat."""
+    session = load_session(pk)
+    remember_table(request, session, view=(table_view(request, session) + 1) % len(SEATS))
+    return _answer(request, session, "", part="table")
+
+
+@require_POST
+def end_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """End the game now, settled on the scores as they stand (undo takes it back)."""
+    session = load_session(pk)
+    require_editor(request, session)
+    reason = "time_limit" if request.POST.get("reason") == "time_limit" else "agreement"
+    try:
+        writes.finish_session(session.pk, actor=actor_of(request, session),
+                              version=posted_version(request), reason=reason)  # fmt: skip
+    except writes.WriteError as error:
+        return _answer(request, session, error.message, error=True)
+    return _answer(request, session, gettext("The game was ended; the scores are settled."))

@@ -1,8 +1,7 @@
-"""Forms turn POST data into engine values: a round's outcome JSON, a new session."""
+"""The round form: what the table taps turned into a round outcome (FORMATS.md section 3)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,14 +11,12 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
-from ledger.json_text import bad_text, whole_number
-from ledger.models import SEATS, Ruleset, Season
-from ledger.rules_form import RulesOptionsForm
+from ledger.models import SEATS
 from scoring.errors import ScoringError
 from scoring.hand import Hand
-from scoring.rules import PRESETS, Rules
+from scoring.rules import Rules
 from scoring.tiles import MELD_KINDS, Meld, parse_tiles
-from scoring.value import VALID_FU
+from scoring.value import VALID_FU, fu_choices
 from scoring.yaku import FLAGS
 
 KINDS = tuple(glossary.OUTCOMES.items())
@@ -37,16 +34,15 @@ def _limit(code: str, han: str) -> Any:
 
 HAN_CHOICES = [
     ("", "—"),
-    *[(str(h), _later(lambda h=h: glossary.han_fu(h))) for h in range(1, 5)],
-    ("5", _limit("mangan", "5")),
-    ("6", _limit("haneman", "6–7")),
-    ("8", _limit("baiman", "8–10")),
-    ("11", _limit("sanbaiman", "11–12")),
-    ("13", _limit("counted_yakuman", "13+")),
+    *[(str(h), _later(lambda h=h: glossary.han_fu(h))) for h in range(1, 14)],
     ("Y1", glossary.LIMITS["yakuman"]),
     ("Y2", glossary.LIMITS["double_yakuman"]),
     ("Y3", glossary.LIMITS["triple_yakuman"]),
 ]
+# One tap for each limit: the han it stands for (the engine prices 6 and 7 han alike).
+LIMIT_BUTTONS = (("mangan", "5"), ("haneman", "6"), ("baiman", "8"), ("sanbaiman", "11"),
+                 ("yakuman", "Y1"))  # fmt: skip
+MORE_YAKUMAN = (("double_yakuman", "Y2"), ("triple_yakuman", "Y3"))
 FU_CHOICES = [
     ("", "—"),
     *[(str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f})) for f in VALID_FU],
@@ -211,7 +207,9 @@ class RoundForm(forms.Form):
         return outcome
 
     def _abort_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"result": "abort", "reason": data.get("reason") or "kyuushu_kyuuhai"}
+        if not data.get("reason"):
+            raise forms.ValidationError(gettext("Abort: choose why the hand was abandoned."))
+        return {"result": "abort", "reason": data["reason"]}
 
     def _chombo_outcome(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("chombo_player") is None:
@@ -335,121 +333,37 @@ def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
     }
 
 
-SEATING = (
-    ("in_order", _("In the order entered (first is East)")),
-    ("draw", _("Draw seat winds at random")),
-)
+def allowed_kinds(rules: Rules) -> list[tuple[str, Any]]:
+    """Return the outcomes the rules allow, as (value, label): abort only where some
+    abortive draw is played, chombo only where it is penalised."""
+    return [
+        (kind, label)
+        for kind, label in KINDS
+        if (kind != "abort" or rules.abortive_draws)
+        and (kind != "chombo" or rules.chombo != "none")
+    ]
 
 
-class NewSessionForm(forms.Form):
-    """Four players, seating, and the rules the table plays."""
-
-    east = forms.CharField(max_length=60, label=_("Player 1 (East)"))
-    south = forms.CharField(max_length=60, label=_("Player 2 (South)"))
-    west = forms.CharField(max_length=60, label=_("Player 3 (West)"))
-    north = forms.CharField(max_length=60, label=_("Player 4 (North)"))
-    seating = forms.ChoiceField(
-        choices=SEATING, initial="in_order", widget=forms.RadioSelect, label=_("Seating")
-    )
-    rules_choice = forms.ChoiceField(label=_("Rules"))
-    options = forms.CharField(
-        required=False,
-        label=_("Adjust options (JSON)"),
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_('Optional rule options on top of the chosen rules, e.g. {"kiriage": true}'),
-    )
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.filter(is_closed=False), required=False, label=_("Season")
-    )
-    table_name = forms.CharField(max_length=40, required=False, label=_("Table"))
-
-    def __init__(
-        self, *args: Any, options_form: RulesOptionsForm | None = None, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.options_form = options_form
-        choices = [
-            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
-        ]
-        choices += [
-            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
-            for r in Ruleset.objects.all()
-        ]
-        self.fields["rules_choice"].choices = choices
-
-    def setting_errors(self) -> list[str]:
-        """Return the errors of the fields other than the players, as "Label: message"."""
-        return [
-            f"{self[name].label}: {message}"
-            for name in ("seating", "rules_choice", "options", "season", "table_name")
-            for message in self.errors.get(name, [])
-        ]
-
-    def player_fields(self) -> list[forms.BoundField]:
-        return [self[seat] for seat in ("east", "south", "west", "north")]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        options = self.options_form
-        if options is not None and options.is_bound and not options.is_valid():
-            raise forms.ValidationError(
-                gettext("Some rule options are not valid: see the options below.")
-            )
-        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
-        if all(names) and len({n.casefold() for n in names}) < 4:
-            raise forms.ValidationError(gettext("The four players must be four different people."))
-        data["names"] = names
-        data["rules"], data["ruleset"] = self._rules(data)
-        return data
-
-    def _rules(self, data: dict[str, Any]) -> tuple[dict[str, Any], Ruleset | None]:
-        ruleset, base = rules_of_choice(data.get("rules_choice") or "preset:club")
-        bound = self.options_form is not None and self.options_form.is_bound
-        changes = self.options_form.changes() if bound else {}
-        extra = parse_json_object(data.get("options") or "", "options")
-        try:
-            return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
-        except ScoringError as error:
-            raise forms.ValidationError(gettext("Rules: %(error)s") % {"error": error}) from None
-
-
-def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
-    """Return the club ruleset (if any) and the rules JSON a "preset:x"/"ruleset:N" choice names."""
-    kind, _, key = choice.partition(":")
-    if kind == "ruleset":
-        number = whole_number(key)
-        ruleset = None if number is None else Ruleset.objects.filter(pk=number).first()
-        if ruleset is not None:
-            return ruleset, dict(ruleset.rules)
-    return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}
-
-
-def parse_json_object(text: str, what: str) -> dict[str, Any]:
-    """Return a JSON object typed into a form (empty text is an empty object)."""
-    if not text.strip():
-        return {}
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise forms.ValidationError(
-            gettext("%(what)s is not valid JSON: %(error)s (line %(line)s)")
-            % {"what": what, "error": error.msg, "line": error.lineno}
-        ) from None
-    except (RecursionError, ValueError):
-        raise forms.ValidationError(
-            gettext("%(what)s cannot be read: it nests too deeply or holds a number too long.")
-            % {"what": what}
-        ) from None
-    if bad_text(value):
-        raise forms.ValidationError(
-            gettext("%(what)s may hold only valid Unicode text, without NUL characters.")
-            % {"what": what}
-        )
-    if not isinstance(value, dict):
-        raise forms.ValidationError(
-            gettext('%(what)s must be a JSON object like {"kiriage": true}') % {"what": what}
-        )
-    return value
+def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
+    """Return the buttons the round form offers under these rules: han and limits, the fu
+    each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
+    max_winners = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
+    return {
+        "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
+        "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
+        "limits": [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
+        "more_yakuman": [(value, glossary.LIMITS[name]) for name, value in MORE_YAKUMAN]
+        if rules.multiple_yakuman
+        else [],
+        "fu": list(VALID_FU[:11]),
+        "fu_ron": {h: list(fu_choices(h, tsumo=False)) for h in range(1, 5)},
+        "fu_tsumo": {h: list(fu_choices(h, tsumo=True)) for h in range(1, 5)},
+        "reasons": [(r, glossary.abort_reason(r)) for r in rules.abortive_draws],
+        "max_winners": max_winners,
+        "nagashi": rules.nagashi != "none",
+        "pao": bool(rules.pao),
+        "seats": list(zip(SEATS, names)),
+    }
 
 
 def _named(label: Any, name: Any) -> str:

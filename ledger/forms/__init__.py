@@ -1,0 +1,18 @@
+"""Forms turn what people tap or type into engine values: a round, a new session, rules."""
+
+from __future__ import annotations
+
+from ledger.forms.round import KINDS, RoundForm, allowed_kinds, round_choices
+from ledger.forms.rules import RulesOptionsForm
+from ledger.forms.session import NewSessionForm, parse_json_object, rules_of_choice
+
+__all__ = [
+    "KINDS",
+    "NewSessionForm",
+    "RoundForm",
+    "RulesOptionsForm",
+    "allowed_kinds",
+    "parse_json_object",
+    "round_choices",
+    "rules_of_choice",
+]

@@ -1,0 +1,132 @@
+"""The new-session form: four players, seating, the rules and their options."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ledger.forms.rules import RulesOptionsForm
+from ledger.json_text import bad_text, whole_number
+from ledger.models import Ruleset, Season
+from scoring.errors import ScoringError
+from scoring.rules import PRESETS, Rules
+
+SEATING = (
+    ("in_order", _("In the order entered (first is East)")),
+    ("draw", _("Draw seat winds at random")),
+)
+
+
+class NewSessionForm(forms.Form):
+    """Four players, seating, and the rules the table plays."""
+
+    east = forms.CharField(max_length=60, label=_("Player 1 (East)"))
+    south = forms.CharField(max_length=60, label=_("Player 2 (South)"))
+    west = forms.CharField(max_length=60, label=_("Player 3 (West)"))
+    north = forms.CharField(max_length=60, label=_("Player 4 (North)"))
+    seating = forms.ChoiceField(
+        choices=SEATING, initial="in_order", widget=forms.RadioSelect, label=_("Seating")
+    )
+    rules_choice = forms.ChoiceField(label=_("Rules"))
+    options = forms.CharField(
+        required=False,
+        label=_("Adjust options (JSON)"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_('Optional rule options on top of the chosen rules, e.g. {"kiriage": true}'),
+    )
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.filter(is_closed=False), required=False, label=_("Season")
+    )
+    table_name = forms.CharField(max_length=40, required=False, label=_("Table"))
+
+    def __init__(
+        self, *args: Any, options_form: RulesOptionsForm | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.options_form = options_form
+        choices = [
+            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
+        ]
+        choices += [
+            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
+            for r in Ruleset.objects.all()
+        ]
+        self.fields["rules_choice"].choices = choices
+
+    def setting_errors(self) -> list[str]:
+        """Return the errors of the fields other than the players, as "Label: message"."""
+        return [
+            f"{self[name].label}: {message}"
+            for name in ("seating", "rules_choice", "options", "season", "table_name")
+            for message in self.errors.get(name, [])
+        ]
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[seat] for seat in ("east", "south", "west", "north")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        options = self.options_form
+        if options is not None and options.is_bound and not options.is_valid():
+            raise forms.ValidationError(
+                gettext("Some rule options are not valid: see the options below.")
+            )
+        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
+        if all(names) and len({n.casefold() for n in names}) < 4:
+            raise forms.ValidationError(gettext("The four players must be four different people."))
+        data["names"] = names
+        data["rules"], data["ruleset"] = self._rules(data)
+        return data
+
+    def _rules(self, data: dict[str, Any]) -> tuple[dict[str, Any], Ruleset | None]:
+        ruleset, base = rules_of_choice(data.get("rules_choice") or "preset:club")
+        bound = self.options_form is not None and self.options_form.is_bound
+        changes = self.options_form.changes() if bound else {}
+        extra = parse_json_object(data.get("options") or "", "options")
+        try:
+            return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
+        except ScoringError as error:
+            raise forms.ValidationError(gettext("Rules: %(error)s") % {"error": error}) from None
+
+
+def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
+    """Return the club ruleset (if any) and the rules JSON a "preset:x"/"ruleset:N" choice names."""
+    kind, _, key = choice.partition(":")
+    if kind == "ruleset":
+        number = whole_number(key)
+        ruleset = None if number is None else Ruleset.objects.filter(pk=number).first()
+        if ruleset is not None:
+            return ruleset, dict(ruleset.rules)
+    return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}
+
+
+def parse_json_object(text: str, what: str) -> dict[str, Any]:
+    """Return a JSON object typed into a form (empty text is an empty object)."""
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise forms.ValidationError(
+            gettext("%(what)s is not valid JSON: %(error)s (line %(line)s)")
+            % {"what": what, "error": error.msg, "line": error.lineno}
+        ) from None
+    except (RecursionError, ValueError):
+        raise forms.ValidationError(
+            gettext("%(what)s cannot be read: it nests too deeply or holds a number too long.")
+            % {"what": what}
+        ) from None
+    if bad_text(value):
+        raise forms.ValidationError(
+            gettext("%(what)s may hold only valid Unicode text, without NUL characters.")
+            % {"what": what}
+        )
+    if not isinstance(value, dict):
+        raise forms.ValidationError(
+            gettext('%(what)s must be a JSON object like {"kiriage": true}') % {"what": what}
+        )
+    return value

@@ -1,0 +1,141 @@
+// The table page without round trips where none is needed: open the outcome chosen,
+// show the hand of each winner ticked, offer only the fu that exist for the han chosen,
+// and keep the page in step with the other phones at the table (a poll every 2 s).
+// Everything else (preview, saving, riichi) goes through htmx.
+
+const POLL_MS = 2000;
+
+function main() {
+  return document.getElementById("table-main");
+}
+
+function roundForm() {
+  return document.getElementById("round-form");
+}
+
+// --- choosing the outcome -------------------------------------------------------------
+
+function openSheet(kind) {
+  const form = roundForm();
+  if (!form) return;
+  form.hidden = false;
+  form.elements.kind.value = kind;
+  for (const section of form.querySelectorAll(".kind-section")) {
+    section.hidden = section.dataset.kind !== kind;
+  }
+  for (const button of document.querySelectorAll(".outcomes button[data-kind]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.kind === kind));
+  }
+  main().classList.add("sheet-open");
+  form.dispatchEvent(new Event("change", { bubbles: true })); // a fresh preview
+}
+
+function closeSheet() {
+  const form = roundForm();
+  if (form) form.hidden = true;
+  main()?.classList.remove("sheet-open");
+  for (const button of document.querySelectorAll(".outcomes button[data-kind]")) {
+    button.setAttribute("aria-pressed", "false");
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const outcome = event.target.closest(".outcomes button[data-kind]");
+  if (outcome) {
+    event.preventDefault();
+    openSheet(outcome.dataset.kind);
+    return;
+  }
+  if (event.target.closest(".close-sheet")) {
+    event.preventDefault();
+    closeSheet();
+  }
+});
+
+// --- winners, han and fu ---------------------------------------------------------
+
+function showHands(form) {
+  const ticked = [...form.querySelectorAll('input[name="winners"]:checked')].map((i) => i.value);
+  for (const hand of form.querySelectorAll(".hand[data-winner]")) {
+    hand.hidden = !ticked.includes(hand.dataset.winner);
+  }
+  const most = Number(form.dataset.maxWinners || 3);
+  for (const box of form.querySelectorAll('input[name="winners"]')) {
+    box.disabled = !box.checked && ticked.length >= most;
+  }
+  // A winner is not the discarder: the discarder's button is unavailable while ticked.
+  for (const radio of form.querySelectorAll('input[name="loser"]')) {
+    radio.disabled = ticked.includes(radio.value);
+    if (radio.disabled) radio.checked = false;
+  }
+}
+
+function offerFu(hand, form) {
+  const han = hand.querySelector('.han-choices input:checked, .extras input[name^="han"]:checked');
+  const group = hand.querySelector(".fu-choices");
+  if (!group) return;
+  const table = JSON.parse(group.dataset.tsumo === "1" ? form.dataset.fuTsumo : form.dataset.fuRon);
+  const offered = han ? table[han.value] || [] : [];
+  group.hidden = Boolean(han) && offered.length === 0; // limits need no fu
+  for (const choice of group.querySelectorAll("[data-fu]")) {
+    const shown = !han || offered.includes(Number(choice.dataset.fu));
+    choice.hidden = !shown;
+    const input = choice.querySelector("input");
+    if (!shown && input.checked) input.checked = false;
+  }
+}
+
+function refreshChoices() {
+  const form = roundForm();
+  if (!form) return;
+  showHands(form);
+  for (const hand of form.querySelectorAll(".hand")) offerFu(hand, form);
+}
+
+document.addEventListener("change", (event) => {
+  if (event.target.closest("#round-form")) refreshChoices();
+});
+
+// --- in step with the other phones ------------------------------------------------
+
+async function poll() {
+  const root = main();
+  const table = document.getElementById("table");
+  if (!root || !table || document.visibilityState !== "visible") return;
+  try {
+    const answer = await fetch(root.dataset.versionUrl, { headers: { Accept: "application/json" } });
+    if (!answer.ok) return;
+    const now = await answer.json();
+    if (String(now.version) !== table.dataset.version) {
+      htmx.ajax("GET", root.dataset.tableUrl, { target: "#table", swap: "outerHTML" });
+    }
+  } catch {
+    // offline for a moment: the next poll tries again
+  }
+}
+
+// After the table is redrawn (a poll, a riichi), the form follows the game: it is now
+// made from the version on screen, and names the round that comes next. If another
+// phone recorded a round meanwhile, the form says so before anything is saved.
+function followTable() {
+  const table = document.getElementById("table");
+  const form = roundForm();
+  if (!table || !form) return;
+  form.elements.version.value = table.dataset.version;
+  const next = String(Number(table.dataset.rounds) + 1);
+  if (form.elements.expected_number.value !== next) {
+    form.elements.expected_number.value = next;
+    const notice = form.querySelector(".moved");
+    if (notice && !form.hidden) notice.hidden = false;
+  }
+}
+
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.target?.id === "table") followTable();
+  refreshChoices();
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  refreshChoices();
+  setInterval(poll, POLL_MS);
+});
