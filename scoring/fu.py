@@ -58,8 +58,8 @@ class WinContext:
         """
         return cls(
             tsumo=_flag(data, "tsumo"),
-            seat_wind=_wind(data, "seat_wind"),
-            round_wind=_wind(data, "round_wind"),
+            seat_wind=read_wind(data, "seat_wind"),
+            round_wind=read_wind(data, "round_wind"),
             rinshan=_flag(data, "rinshan"),
         )
 
@@ -71,7 +71,8 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _wind(data: Mapping[str, Any], key: str) -> int:
+def read_wind(data: Mapping[str, Any], key: str) -> int:
+    """Return the wind tile kind a hand object names under ``key`` (E by default)."""
     value = data.get(key, "E")
     if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
         raise BadHandError(f"{key} must be one of E, S, W, N, not {shown(value)}")
