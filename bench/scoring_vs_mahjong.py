@@ -32,9 +32,9 @@ from typing import Any
 from bench.hands import complete_hand
 from scoring.errors import ScoringError
 from scoring.fu import fu
-from scoring.hand import Hand, read_parts
+from scoring.hand import Hand, readings
 from scoring.score import HandToScore, score_hand
-from scoring.tiles import KINDS, kind, tile_counts, tile_name
+from scoring.tiles import KINDS, tile_counts, tile_name
 
 HANDS = 10_000
 SEED = 4
@@ -389,14 +389,13 @@ def _report_shared_floor(hands: list[dict[str, Any]], rate: float) -> None:
     gc.disable()
     start = time.process_time()
     for request in requests:
-        hand = request.hand
-        for reading in read_parts(hand.counts, kind(hand.win), hand.meld_part, hand.groups):
+        for reading in readings(request.hand):
             fu(reading, request.context, request.rules)
     per_hand = (time.process_time() - start) / len(hands) * 1e6
     gc.enable()
     print(
         f"  of its {1e6 / rate:.1f} us/hand, {per_hand:.1f} us are the readings and fu "
-        "(scoring.hand.read_parts, scoring.fu.fu)"
+        "(scoring.hand.readings, scoring.fu.fu)"
     )
 
 

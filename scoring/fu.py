@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoring.errors import BadHandError, shown
-from scoring.hand import (
-    CHIITOITSU,
+from scoring.hand import CHIITOITSU, REGULAR, Hand, Reading, readings
+from scoring.rules import Rules
+from scoring.sets import (
     KANCHAN,
     PENCHAN,
     QUAD,
-    READING_IS_CLOSED,
-    REGULAR,
     RYANMEN,
     SEQUENCE,
     SHANPON,
@@ -26,12 +25,7 @@ from scoring.hand import (
     TRIPLET,
     WAIT_SHAPES,
     Block,
-    Hand,
-    Reading,
-    ReadingFields,
-    readings,
 )
-from scoring.rules import Rules
 from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 
 WIND_LETTERS = "ESWN"
@@ -171,7 +165,7 @@ def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
     return PAIR_SEAT_WIND if seat else PAIR_ROUND_WIND if round_ else None
 
 
-def is_pinfu_shape(reading: ReadingFields, context: WinContext) -> bool:
+def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
     """Return whether the reading has pinfu's shape: closed, four sequences, a pair
     worth no fu and a ryanmen wait (the yaku itself is decided with the other yaku).
 
@@ -179,10 +173,10 @@ def is_pinfu_shape(reading: ReadingFields, context: WinContext) -> bool:
     >>> [is_pinfu_shape(r, WinContext()) for r in readings(Hand.parse("234567m456p789s22z", "2m"))]
     [True]
     """
-    return reading[READING_IS_CLOSED] and _has_no_fu_shape(reading, context)
+    return reading.is_closed and _has_no_fu_shape(reading, context)
 
 
-def _has_no_fu_shape(reading: ReadingFields, context: WinContext) -> bool:
+def _has_no_fu_shape(reading: Reading, context: WinContext) -> bool:
     form, _, pairs, _, _, wait, _, _, run_count, _, _, _, _ = reading
     return (
         form == REGULAR
@@ -194,7 +188,7 @@ def _has_no_fu_shape(reading: ReadingFields, context: WinContext) -> bool:
     )
 
 
-def fu(reading: ReadingFields, context: WinContext, rules: Rules) -> Fu:
+def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     """Return the reading's fu and its items.
 
     >>> from scoring.hand import Hand, readings

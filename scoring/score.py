@@ -26,17 +26,9 @@ from scoring.errors import (
     shown,
 )
 from scoring.fu import Fu, FuItem, WinContext, fu, read_wind
-from scoring.hand import (
-    KOKUSHI,
-    READING_FORM,
-    READING_IS_CLOSED,
-    READING_WAIT,
-    Hand,
-    ReadingFields,
-    read_parts,
-    readings,
-)
+from scoring.hand import Hand, Reading, readings
 from scoring.rules import Rules
+from scoring.sets import KOKUSHI
 from scoring.tiles import (
     EAST,
     KINDS,
@@ -45,6 +37,7 @@ from scoring.tiles import (
     check_copies,
     kind,
     parse_tiles,
+    tile_bits,
     tile_name,
 )
 from scoring.value import LIMIT_NAMES, STICK, HandValue, WinPayments, base_points, win_payments
@@ -246,8 +239,7 @@ def _best_score(request: HandToScore) -> ScoreFields:
     # Speed: the request is unpacked here only (score_hand's is an exact tuple), and
     # its helpers take the fields they need.
     hand, situation, context, indicators, ura, honba, sticks, rules = request
-    win = KIND_OF_TILE[hand.win]  # Speed: an index, not a call of kind
-    found = read_parts(hand.counts, win, hand.meld_part, hand.groups) or readings(hand)
+    found = readings(hand)
     _check(hand, situation, indicators + ura, rules, found)
     dora = _dora(hand, situation, indicators, ura, rules)
     terms = situation, honba, sticks, rules
@@ -265,7 +257,7 @@ Terms = tuple[Situation, int, int, Rules]
 
 
 def _scores(
-    found: tuple[ReadingFields, ...],
+    found: tuple[Reading, ...],
     shape: HandShape,
     dora: DoraCount,
     context: WinContext,
@@ -283,7 +275,7 @@ def _scores(
     # in between.
     for reading in found:
         yaku = find_yaku(reading, shape, situation, context, rules)
-        wait = reading[READING_WAIT]
+        wait = reading.wait
         if yaku:
             if needs_two_han and sum(map(_HAN, yaku)) < 2:
                 too_cheap = True
@@ -339,13 +331,13 @@ def _check(
     situation: Situation,
     indicators: tuple[int, ...],
     rules: Rules,
-    found: tuple[ReadingFields, ...],
+    found: tuple[Reading, ...],
 ) -> None:
     """Raise if the flags, the robbed kan or the dora and ura indicators (all of them)
     cannot go with the hand."""
     # A quick test before the full one: flags cannot clash when none is set but tsumo
     # and riichi, and riichi only on a closed hand. (Chankan is a rare flag.)
-    is_closed = found[0][READING_IS_CLOSED]
+    is_closed = found[0].is_closed
     if situation.has_rare_flag or (situation.riichi and not is_closed):
         check_situation(
             situation,
@@ -366,7 +358,7 @@ def _check(
 
 
 def _check_chankan(
-    hand: Hand, situation: Situation, found: tuple[ReadingFields, ...], rules: Rules
+    hand: Hand, situation: Situation, found: tuple[Reading, ...], rules: Rules
 ) -> None:
     win = kind(hand.win)
     if hand.all_counts[win] != 1:
@@ -374,7 +366,7 @@ def _check_chankan(
             f"chankan robs the fourth {tile_name(win)}, so the hand holds no other copy"
         )
     if situation.robbed_kan == "ankan":
-        if found[0][READING_FORM] != KOKUSHI:
+        if found[0].form != KOKUSHI:
             raise BadFlagsError("only kokushi may rob a closed kan")
         if not rules.kokushi_robs_closed_kan:
             raise BadFlagsError("these rules do not let kokushi rob a closed kan")
@@ -394,7 +386,7 @@ def _dora(
     dora = aka = found_ura = 0
     for tile in indicators:
         dora += counts[DORA_OF_TILE[tile]]
-    if hand.tile_bits & RED and rules.red_fives:
+    if tile_bits(hand.all_tiles) & RED and rules.red_fives:
         tiles = hand.all_tiles
         aka = tiles.count(RED_M) + tiles.count(RED_P) + tiles.count(RED_S)  # faster than a loop
     if ura and (situation.riichi or situation.double_riichi):  # Speed: not has_riichi's call

@@ -17,19 +17,22 @@ from typing import Any, NamedTuple
 
 from scoring.errors import BadFlagsError, BadHandError, shown
 from scoring.fu import WinContext, is_pinfu_shape
-from scoring.hand import (
-    KOKUSHI,
-    KOKUSHI_13,
-    PART_QUADS,
-    REGULAR,
-    RYANMEN,
-    SHANPON,
-    TANKI,
-    Hand,
-    ReadingFields,
-)
+from scoring.hand import REGULAR, Hand, Reading
 from scoring.rules import Rules
-from scoring.tiles import CHUN, EAST, HAKU, HATSU, HONOR, NORTH, NOT_GREEN, SIMPLE, TERMINAL, kind
+from scoring.sets import KOKUSHI, KOKUSHI_13, RYANMEN, SHANPON, TANKI
+from scoring.tiles import (
+    CHUN,
+    EAST,
+    HAKU,
+    HATSU,
+    HONOR,
+    NORTH,
+    NOT_GREEN,
+    SIMPLE,
+    TERMINAL,
+    kind,
+    tile_bits,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +318,7 @@ def hand_shape(hand: Hand) -> HandShape:
     >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
     'chuuren_9'
     """
-    bits, quads = hand.tile_bits, hand.meld_part[PART_QUADS]  # Speed: not the quads property
+    bits, quads = tile_bits(hand.all_tiles), hand.quads
     key = (bits, quads, hand.all_counts[HATSU] > 0)
     try:
         shape = _SHAPES[key]  # Speed: a subscript, quicker than get; almost always kept
@@ -367,7 +370,7 @@ def _chuuren(counts: Sequence[int], win: int) -> str:
 
 
 def find_yaku(
-    reading: ReadingFields,
+    reading: Reading,
     shape: HandShape,
     situation: Situation,
     context: WinContext,
@@ -466,7 +469,7 @@ def _situational_yaku(s: Situation, closed: bool) -> tuple[str, ...]:
 LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
 
 
-def concealed_sets(reading: ReadingFields, *, tsumo: bool) -> int:
+def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
     """Return how many triplets and quads of a regular reading count as concealed (for
     sanankou and suuankou): not called, and not a triplet a ron completed.
 
@@ -485,7 +488,7 @@ ITTSU_M, ITTSU_P, ITTSU_S = (0b1001001 << start for start in (0, 9, 18))
 
 
 def _yakuman_names(
-    reading: ReadingFields, shape: HandShape, s: Situation, regular: bool, rules: Rules
+    reading: Reading, shape: HandShape, s: Situation, regular: bool, rules: Rules
 ) -> list[str]:
     form, _, pairs, _, _, wait, _, _, run_count, _, triplets, _, _ = reading
     names = []
@@ -522,7 +525,7 @@ def _yakuman_names(
 
 def _add_set_yaku(
     found: list[YakuHan],
-    reading: ReadingFields,
+    reading: Reading,
     shape: HandShape,
     context: WinContext,
     rules: Rules,

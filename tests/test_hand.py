@@ -17,18 +17,8 @@ from scoring.errors import (
     NotAWinningHandError,
     WrongTileCountError,
 )
-from scoring.hand import (
-    CHIITOITSU,
-    KOKUSHI,
-    PAIR,
-    QUAD,
-    REGULAR,
-    SEQUENCE,
-    TRIPLET,
-    Hand,
-    is_complete,
-    readings,
-)
+from scoring.hand import CHIITOITSU, REGULAR, Hand, is_complete, readings
+from scoring.sets import KOKUSHI, PAIR, QUAD, SEQUENCE, TRIPLET
 from scoring.tiles import Meld, is_terminal_or_honor, kind, parse_tile, tile_counts
 
 complete_hands = st.builds(complete_hand, st.randoms(use_true_random=False))
