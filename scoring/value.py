@@ -1,8 +1,12 @@
-"""A hand's value (han, fu, yakuman) and what it pays: the seed's 番数计算."""
+"""A hand's value (han, fu, yakuman) and what it pays: the seed's 番数计算 (base points
+and limits), its score tables and 本場 (honba).
+"""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.errors import LARGEST, InvalidHandError
 from scoring.rules import Rules
@@ -181,3 +185,24 @@ def win_payments(
     if tsumo:
         return tsumo_payments(value, is_dealer=is_dealer, rules=rules, honba=honba)
     return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
+
+
+class Price(NamedTuple):
+    """What a hand value pays one way (a win's payments, honba included), with its base
+    points, the limit it reaches and what the payments add up to."""
+
+    payments: WinPayments
+    base_points: int
+    limit: str
+    total: int
+
+
+@functools.lru_cache(maxsize=4096)
+def price(value: HandValue, is_dealer: bool, tsumo: bool, honba: int, rules: Rules) -> Price:
+    """Return what the value pays (values are few, so each price is worked out once).
+
+    >>> price(HandValue(han=3, fu=40), False, True, 0, Rules())
+    Price(payments=WinPayments(ron=0, dealer=2600, non_dealer=1300), base_points=1280, limit='none', total=5200)
+    """
+    payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+    return Price(payments, base_points(value, rules), limit_name(value, rules), payments.total())
