@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from scoring.hand import Hand
 from scoring.rules import Rules
-from scoring.tiles import EAST, HAKU, KINDS, NORTH, RED_FIVES, kind
+from scoring.tiles import EAST, HAKU, KINDS, NORTH, RED, RED_FIVES, kind
 
 
 def _next_kind(indicator: int) -> int:
@@ -69,8 +69,15 @@ def hand_dora(
     DoraCount(dora=3, aka=1, ura=0)
     """
     counts = hand.all_counts
-    return DoraCount(
-        dora=sum(counts[DORA_OF_TILE[tile]] for tile in indicators),
-        aka=sum(hand.all_tiles.count(red) for red in RED_FIVES) if rules.red_fives else 0,
-        ura=sum(counts[DORA_OF_TILE[tile]] for tile in ura) if riichi else 0,
-    )
+    dora = 0
+    for tile in indicators:
+        dora += counts[DORA_OF_TILE[tile]]
+    aka = 0
+    if rules.red_fives and hand.tile_bits & RED:
+        for red in RED_FIVES:
+            aka += hand.all_tiles.count(red)
+    found_ura = 0
+    if riichi:
+        for tile in ura:
+            found_ura += counts[DORA_OF_TILE[tile]]
+    return DoraCount(dora, aka, found_ura)

@@ -54,9 +54,12 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
 def read_wind(data: Mapping[str, Any], key: str) -> int:
     """Return the wind tile kind a hand object names under ``key`` (E by default)."""
     value = data.get(key, "E")
-    if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
+    if not isinstance(value, str) or value not in WIND_OF_LETTER:
         raise BadHandError(f"{key} must be one of E, S, W, N, not {shown(value)}")
-    return WINDS[WIND_LETTERS.index(value)]
+    return WIND_OF_LETTER[value]
+
+
+WIND_OF_LETTER = dict(zip(WIND_LETTERS, WINDS, strict=True))
 
 
 class FuItem(NamedTuple):
@@ -90,7 +93,7 @@ CLOSED_RON = FuItem("closed_ron", 10)  # item 1: a closed ron counts 30
 TSUMO = FuItem("tsumo", 2)  # item 4
 PINFU_TSUMO = FuItem("pinfu_tsumo", 0)  # item 5.2: 20 fu, no tsumo fu
 OPEN_PINFU_RON = FuItem("open_pinfu_ron", 10)  # item 5.3: counted as 30
-WAIT_FU = {KANCHAN: 2, PENCHAN: 2, TANKI: 2}  # item 3; every other wait is worth 0
+WAIT_ITEMS = {wait: FuItem(wait, 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # item 3; others 0
 PAIR_DRAGON = FuItem("pair_dragon", 2)
 PAIR_SEAT_WIND = FuItem("pair_seat_wind", 2)
 PAIR_ROUND_WIND = FuItem("pair_round_wind", 2)
@@ -177,18 +180,19 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     """
     if reading.form == CHIITOITSU:
         return CHIITOITSU_50 if rules.chiitoitsu_50_fu else CHIITOITSU_25
-    if context.tsumo and is_pinfu_shape(reading, context):
+    tsumo = context.tsumo
+    if tsumo and is_pinfu_shape(reading, context):
         return PINFU_TSUMO_FU
-    items = [BASE, CLOSED_RON] if reading.is_closed and not context.tsumo else [BASE]
-    items += _set_items(reading, context.tsumo)
+    items = [BASE, CLOSED_RON] if reading.is_closed and not tsumo else [BASE]
+    items += _set_items(reading, tsumo)
     if reading.form == REGULAR and (pair := pair_fu(reading.pair, context, rules)):
         items.append(pair)
-    if reading.wait in WAIT_FU:
-        items.append(FuItem(reading.wait, WAIT_FU[reading.wait]))
-    if context.tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
+    if reading.wait in WAIT_ITEMS:
+        items.append(WAIT_ITEMS[reading.wait])
+    if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
-    unrounded = sum(item.fu for item in items)
-    if unrounded == 20 and not context.tsumo:
+    unrounded = sum([item.fu for item in items])
+    if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
     return Fu(-(-unrounded // 10) * 10, tuple(items))  # rounded up to 10

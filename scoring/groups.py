@@ -12,11 +12,10 @@ sets and the places a winning tile can take in it.
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from scoring.sets import NO_PAIR, PAIR, QUAD, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
+from scoring.sets import NO_PAIR, PAIR, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
 from scoring.tiles import TERMINALS_AND_HONORS
 
 # Each group's first kind, end and whether it has sequences: manzu, pinzu, souzu, honors.
@@ -51,7 +50,6 @@ class Part(NamedTuple):
     concealed: int
     outside: bool
     wins: WinPlaces
-    quads: int
 
 
 def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0) -> Part:
@@ -74,7 +72,6 @@ def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size
         concealed=sum(1 for each in triplets if not each.is_open),
         outside=(pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, sets)),
         wins=_win_places(sets, pair, start, size),
-        quads=sum(1 for each in triplets if each.kind == QUAD),
     )
 
 
@@ -117,49 +114,45 @@ def _win_places(sets: tuple[Block, ...], pair: int, start: int, size: int) -> Wi
     return tuple(map(tuple, places))
 
 
-def join_parts(parts: Sequence[Part]) -> Part:
+def join_parts(parts: Iterable[Part]) -> Part:
     """Return the facts of several parts' sets together (with the pair of the one that
     has one). Their win places are left out: they are each group's own.
 
+    >>> from scoring.sets import QUAD
     >>> joined = join_parts([make_part((block(QUAD, 27),)), make_part((block(SEQUENCE, 0),))])
-    >>> joined.quads, joined.run_count, joined.pair
+    >>> joined.concealed, joined.run_count, joined.pair
     (1, 1, -1)
     """
-    sets, pairs, runs, run_counts, twins, triplets, concealed, outside, _, quads = zip(
-        *parts, strict=True
-    )
-    return Part(
-        sets=sum(sets, ()),
-        pair=max(pairs),  # NO_PAIR is below every kind
-        runs=functools.reduce(operator.or_, runs),
-        run_count=sum(run_counts),
-        twins=sum(twins),
-        triplets=functools.reduce(operator.or_, triplets),
-        concealed=sum(concealed),
-        outside=all(outside),
-        wins=(),
-        quads=sum(quads),
-    )
-
-
-NO_MELDS = make_part(())
+    sets: tuple[Block, ...] = ()
+    pair = NO_PAIR
+    runs = run_count = twins = triplets = concealed = 0
+    outside = True
+    for part in parts:
+        sets += part.sets
+        if part.pair != NO_PAIR:
+            pair = part.pair
+        runs |= part.runs
+        run_count += part.run_count
+        twins += part.twins
+        triplets |= part.triplets
+        concealed += part.concealed
+        outside = outside and part.outside
+    return Part(sets, pair, runs, run_count, twins, triplets, concealed, outside, ())
 
 
 @functools.cache
 def meld_part(meld: Block) -> Part:
     """Return the part of one meld (melds repeat across hands: each is made once).
 
-    >>> meld_part(block(QUAD, 27)).concealed
+    >>> meld_part(block("quad", 27)).concealed
     1
     """
     return make_part((meld,))
 
 
-def group_tables(counts: tuple[int, ...]) -> tuple[tuple[Part, ...], ...]:
+def group_tables(counts: tuple[int, ...]) -> list[tuple[Part, ...]]:
     """Return the parts of each group of 34 counts (manzu, pinzu, souzu, honors)."""
-    return tuple(
-        group_parts(group, counts[start:end]) for group, (start, end, _) in enumerate(GROUPS)
-    )
+    return [group_parts(group, counts[start:end]) for group, (start, end, _) in enumerate(GROUPS)]
 
 
 @functools.lru_cache(maxsize=TABLE_LIMIT)

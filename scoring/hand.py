@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scoring.errors import (
@@ -20,25 +20,19 @@ from scoring.errors import (
     WrongTileCountError,
     shown,
 )
-from scoring.groups import (
-    GROUP_OF_KIND,
-    GROUPS,
-    NO_MELDS,
-    Part,
-    group_tables,
-    join_parts,
-    meld_part,
-)
-from scoring.sets import KOKUSHI, KOKUSHI_13, PAIR, TANKI, Block, meld_block
+from scoring.groups import GROUP_OF_KIND, GROUPS, Part, group_tables, join_parts, meld_part
+from scoring.sets import KOKUSHI, KOKUSHI_13, NO_PAIR, PAIR, TANKI, Block, meld_block
 from scoring.tiles import (
     TERMINALS_AND_HONORS,
     Meld,
-    check_copies,
+    check_counts,
     check_tile_codes,
+    checked_counts,
     format_tiles,
     kind,
     parse_tile,
     parse_tiles,
+    tile_bits,
     tile_counts,
     tile_name,
 )
@@ -48,11 +42,20 @@ REGULAR, CHIITOITSU = "regular", "chiitoitsu"  # the forms of a reading; and KOK
 
 @dataclass(frozen=True)
 class Hand:
-    """A winning hand: its concealed tiles (the winning tile included) and its melds."""
+    """A winning hand: its concealed tiles (the winning tile included) and its melds.
+
+    The hand's checks count its tiles; the counts, all its tiles and their class bits
+    (``scoring.tiles.KIND_BITS``) are kept with it, as the scorer asks for them several
+    times. They are not arguments, and comparisons, hashes and repr leave them out.
+    """
 
     concealed: tuple[int, ...]
     win: int
     melds: tuple[Meld, ...] = ()
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # concealed, 34
+    all_tiles: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
+    all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
+    tile_bits: int = field(init=False, repr=False, compare=False)  # of all the tiles
 
     def __post_init__(self) -> None:
         expected = 14 - 3 * len(self.melds)
@@ -61,10 +64,21 @@ class Hand:
                 f"a winning hand with {len(self.melds)} melds has {max(expected, 2)} concealed "
                 f"tiles, not {len(self.concealed)}"
             )
-        check_tile_codes((*self.concealed, self.win))
-        if kind(self.win) not in {kind(tile) for tile in self.concealed}:
+        counts, bits = checked_counts(self.concealed)
+        check_tile_codes((self.win,))
+        if not counts[kind(self.win)]:
             raise BadWinTileError(f"the winning tile {tile_name(self.win)} is not in the hand")
-        check_copies(self.all_tiles)
+        all_tiles, all_counts = self.concealed, counts
+        if self.melds:  # a meld has checked its own tiles
+            all_tiles += tuple([tile for meld in self.melds for tile in meld.tiles])
+            all_counts = tile_counts(all_tiles)
+            bits = tile_bits(all_tiles)
+        check_counts(all_counts, all_tiles)
+        # A frozen dataclass sets its derived fields with object.__setattr__, once.
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "all_tiles", all_tiles)
+        object.__setattr__(self, "all_counts", all_counts)
+        object.__setattr__(self, "tile_bits", bits)
 
     @classmethod
     def parse(cls, concealed: str, win: str, melds: Iterable[Meld] = ()) -> Hand:
@@ -96,30 +110,29 @@ class Hand:
         return cls.parse(
             _text(data, "hand"),
             _text(data, "win"),
-            [Meld.parse(_text(meld, "kind"), _text(meld, "tiles")) for meld in melds],
+            [_meld(_text(meld, "kind"), parse_tiles(_text(meld, "tiles"))) for meld in melds],
         )
-
-    # What the scorer asks of a hand several times, worked out once per hand.
-
-    @functools.cached_property
-    def all_tiles(self) -> tuple[int, ...]:
-        """Return the concealed tiles and every meld's tiles."""
-        return self.concealed + tuple(tile for meld in self.melds for tile in meld.tiles)
-
-    @functools.cached_property
-    def counts(self) -> tuple[int, ...]:
-        """Return the concealed tiles as 34 counts."""
-        return tile_counts(self.concealed)
-
-    @functools.cached_property
-    def all_counts(self) -> tuple[int, ...]:
-        """Return all the tiles, melds included, as 34 counts."""
-        return tile_counts(self.all_tiles)
 
     @property
     def quads(self) -> int:
         """Return how many kans the melds hold."""
-        return sum(meld.is_kan for meld in self.melds)
+        quads = 0
+        for meld in self.melds:
+            quads += meld.is_kan
+        return quads
+
+
+@functools.cache
+def _meld_part(meld: Meld) -> Part:
+    """Return the part of a meld's set (melds repeat across hands: each is made once)."""
+    return meld_part(meld_block(meld))
+
+
+@functools.cache
+def _meld(meld_kind: str, tiles: tuple[int, ...]) -> Meld:
+    """Return the meld of a kind and its tiles (``Meld.parse`` once the tiles are read;
+    melds repeat across hands, so each is checked once)."""
+    return Meld(meld_kind, tiles)
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -190,7 +203,8 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     >>> [r.wait for r in readings(Hand.parse("11123m456p789s555z", "1m"))]
     ['tanki', 'ryanmen']
     """
-    found = read(hand.counts, kind(hand.win), melds_part(hand.melds))
+    melds = tuple([_meld_part(meld) for meld in hand.melds])
+    found = read(hand.counts, kind(hand.win), melds)
     if not found:
         raise NotAWinningHandError(
             f"{format_tiles(hand.concealed)} is not four sets and a pair, seven pairs "
@@ -199,29 +213,18 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     return found
 
 
-def melds_part(melds: Sequence[Meld]) -> Part:
-    """Return the sets of the melds, in order, and their facts.
-
-    >>> melds_part([Meld.parse("ankan", "1111z"), Meld.parse("chi", "123m")]).concealed
-    1
-    """
-    if not melds:
-        return NO_MELDS
-    return join_parts([meld_part(meld_block(meld)) for meld in melds])
-
-
-def read(counts: tuple[int, ...], win: int, melds: Part = NO_MELDS) -> tuple[Reading, ...]:
-    """Return every reading of 34 concealed counts plus the melds' part, won on kind
+def read(counts: tuple[int, ...], win: int, melds: tuple[Part, ...] = ()) -> tuple[Reading, ...]:
+    """Return every reading of 34 concealed counts plus the melds' parts, won on kind
     ``win``: the regular ones, then seven pairs; thirteen orphans when neither.
 
     >>> [r.form for r in read(tile_counts(parse_tiles("223344m556677p11z")), 1)]
     ['regular', 'chiitoitsu']
     """
-    found = list(_regular(counts, win, melds))
-    if melds.sets:
+    found = _regular(counts, win, melds)
+    if melds:
         return tuple(found)  # seven pairs and thirteen orphans are closed hands
     if _is_chiitoitsu(counts):
-        pairs = tuple(each for each, count in enumerate(counts) if count)
+        pairs = tuple([each for each, count in enumerate(counts) if count])
         found.append(Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI))
     elif not found and _kokushi_pair(counts) >= 0:
         pair = _kokushi_pair(counts)
@@ -230,38 +233,48 @@ def read(counts: tuple[int, ...], win: int, melds: Part = NO_MELDS) -> tuple[Rea
     return tuple(found)
 
 
-def _regular(counts: tuple[int, ...], win: int, melds: Part) -> Iterator[Reading]:
-    """Yield the four-sets-and-a-pair readings: one per choice of a reading per group
-    and place of the winning tile in its group."""
-    is_closed = melds.concealed == len(melds.sets)  # every meld (if any) is an ankan
+def _regular(counts: tuple[int, ...], win: int, melds: tuple[Part, ...]) -> list[Reading]:
+    """Return the four-sets-and-a-pair readings: one per choice of a reading per group
+    and place of the winning tile in its group (the melds' sets come last)."""
     group = GROUP_OF_KIND[win]
+    places = win - GROUPS[group][0]
+    is_closed = True  # every meld (if any) is an ankan
+    for part in melds:
+        is_closed = is_closed and part.concealed == 1
+    found = []
     for choice in _choices(group_tables(counts)):
-        whole = join_parts((*choice, melds))
-        before = sum(len(part.sets) for part in choice[:group])  # sets of earlier groups
-        for index, wait in choice[group].wins[win - GROUPS[group][0]]:
-            yield Reading(
-                REGULAR,
-                whole.sets,
-                (whole.pair,),
-                win,
-                PAIR if index == PAIR else before + index,
-                wait,
-                is_closed,
-                whole.runs,
-                whole.run_count,
-                whole.twins,
-                whole.triplets,
-                whole.concealed,
-                whole.outside,
+        whole = join_parts(choice + melds)
+        before = len(sum([part.sets for part in choice[:group]], ()))  # earlier groups' sets
+        for index, wait in choice[group].wins[places]:
+            found.append(
+                Reading(
+                    REGULAR,
+                    whole.sets,
+                    (whole.pair,),
+                    win,
+                    PAIR if index == PAIR else before + index,
+                    wait,
+                    is_closed,
+                    whole.runs,
+                    whole.run_count,
+                    whole.twins,
+                    whole.triplets,
+                    whole.concealed,
+                    whole.outside,
+                )
             )
+    return found
 
 
-def _choices(groups: tuple[tuple[Part, ...], ...]) -> list[tuple[Part, ...]]:
+def _choices(groups: list[tuple[Part, ...]]) -> Iterable[tuple[Part, ...]]:
     """Return every choice of one reading per group, if each group reads as sets and
     exactly one holds the pair (a group's tile count decides whether it does)."""
-    if not all(groups) or sum(parts[0].pair >= 0 for parts in groups) != 1:
-        return []
-    return list(itertools.product(*groups))
+    pairs = 0
+    for parts in groups:
+        if not parts:
+            return ()
+        pairs += parts[0].pair != NO_PAIR
+    return itertools.product(*groups) if pairs == 1 else ()
 
 
 def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
@@ -270,14 +283,14 @@ def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
     >>> is_complete(tile_counts(parse_tiles("19m19p19s1234567z1z")))
     True
     """
-    if _choices(group_tables(tuple(counts))):
+    if any(_choices(group_tables(tuple(counts)))):
         return True
     return melds == 0 and (_is_chiitoitsu(counts) or _kokushi_pair(counts) >= 0)
 
 
 def _is_chiitoitsu(counts: Sequence[int]) -> bool:
     """Return whether 34 counts are seven different pairs."""
-    return list(counts).count(2) == 7 and sum(counts) == 14
+    return counts.count(2) == 7 and sum(counts) == 14
 
 
 def _kokushi_pair(counts: Sequence[int]) -> int:

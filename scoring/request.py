@@ -50,13 +50,19 @@ class HandToScore(NamedTuple):
         return cls(
             Hand.from_json(data),
             situation,
-            WinContext(situation.tsumo, seat_wind, round_wind, situation.rinshan),
+            _context(situation.tsumo, seat_wind, round_wind, situation.rinshan),
             _indicators(data.get("dora", ""), "dora"),
             _indicators(data.get("ura", ""), "ura"),
             _count(data.get("honba", 0), "honba"),
             _count(data.get("riichi_sticks", 0), "riichi_sticks"),
             _rules(data.get("rules")),
         )
+
+
+@functools.cache
+def _context(tsumo: bool, seat_wind: int, round_wind: int, rinshan: bool) -> WinContext:
+    """Return the fu context of the flags and winds (a batch shares a few: each is made once)."""
+    return WinContext(tsumo, seat_wind, round_wind, rinshan)
 
 
 def _indicators(text: Any, key: str) -> tuple[int, ...]:

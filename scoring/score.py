@@ -20,11 +20,11 @@ from typing import Any, NamedTuple
 from scoring.dora import DoraCount, hand_dora
 from scoring.errors import BadFlagsError, NoYakuError, TwoHanMinimumError
 from scoring.fu import Fu, fu
-from scoring.hand import Reading, readings
+from scoring.hand import Hand, Reading, readings
 from scoring.request import HandToScore
 from scoring.sets import KOKUSHI
 from scoring.situation import check_situation
-from scoring.tiles import check_copies, kind, tile_name
+from scoring.tiles import check_copies, is_red, kind, tile_name
 from scoring.value import STICK, HandValue, WinPayments, price
 from scoring.yaku import YAKU, YAKUMAN_HAN, HandShape, YakuHan, find_yaku, hand_shape
 
@@ -108,39 +108,46 @@ def _scores(
     situation, context, rules = request.situation, request.context, request.rules
     minimum = rules.two_han_minimum_honba
     needs_two_han = 0 < minimum <= request.honba  # a minimum of 0: never
+    renhou = situation.renhou and rules.renhou == "mangan"
     scores = []
     too_cheap = False  # a reading had yaku, but under 2 han where 2 are needed
     for reading in found:
         yaku = find_yaku(reading, shape, situation, context, rules)
-        reading_fu = fu(reading, context, rules)
-        if yaku and needs_two_han and sum(each.han for each in yaku) < 2:
+        if yaku and needs_two_han and _han(yaku) < 2:
             too_cheap = True
         elif yaku:
-            scores.append(_hand_score(request, yaku, reading_fu, dora, reading.wait))
-        if situation.renhou and rules.renhou == "mangan":
-            scores.append(
-                _hand_score(request, RENHOU_MANGAN, reading_fu, DoraCount(), reading.wait)
-            )
+            scores.append(_hand_score(request, yaku, fu(reading, context, rules), dora, reading))
+        if renhou:
+            renhou_fu = fu(reading, context, rules)
+            scores.append(_hand_score(request, RENHOU_MANGAN, renhou_fu, DoraCount(), reading))
     if too_cheap and not scores:
         raise TwoHanMinimumError(f"at {request.honba} honba these rules need 2 han without dora")
     return scores
 
 
+def _han(yaku: tuple[YakuHan, ...]) -> int:
+    """Return the han of the yaku, added up."""
+    han = 0
+    for each in yaku:
+        han += each.han
+    return han
+
+
 def _hand_score(
-    request: HandToScore, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, wait: str
+    request: HandToScore, yaku: tuple[YakuHan, ...], fu: Fu, dora: DoraCount, reading: Reading
 ) -> HandScore:
     """Return the score of a reading's yaku and fu with the dora that count."""
     rules, situation = request.rules, request.situation
-    han = sum(each.han for each in yaku)
+    han = _han(yaku)
     if YAKU[yaku[0].name].is_yakuman:  # then every yaku is a yakuman
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
-        value = HandValue(han=YAKUMAN_HAN * multiple, fu=fu.total, yakuman=multiple)
+        han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
-        value = HandValue(han=han + dora.han, fu=fu.total)
-    paid = price(value, situation.is_dealer, situation.tsumo, request.honba, rules)
+        han, yakuman = han + dora.han, 0
+    paid = price(han, fu.total, yakuman, situation.is_dealer, situation.tsumo, request.honba, rules)
     total = paid.total + STICK * request.riichi_sticks
     return HandScore(
-        value, fu, yaku, dora, wait, paid.payments, total, paid.limit, paid.base_points
+        paid.value, fu, yaku, dora, reading.wait, paid.payments, total, paid.limit, paid.base_points
     )
 
 
@@ -162,9 +169,16 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
     )
     if situation.chankan:
         _check_chankan(request, found)
-    indicators = request.dora + request.ura
-    if indicators:
-        check_copies(hand.all_tiles + indicators)
+    _check_indicators(hand, request.dora + request.ura)
+
+
+def _check_indicators(hand: Hand, indicators: tuple[int, ...]) -> None:
+    """Raise if the indicators and the hand hold a fifth copy of a kind or two red fives
+    of a suit (an indicator is a tile too): an indicator makes one when the hand and the
+    indicators hold more than four of its kind, or when it is a red five."""
+    for tile in indicators:
+        if is_red(tile) or hand.all_counts[kind(tile)] + indicators.count(tile) > 4:
+            check_copies(hand.all_tiles + indicators)  # names every kind at fault
 
 
 def _check_chankan(request: HandToScore, found: tuple[Reading, ...]) -> None:

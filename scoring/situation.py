@@ -29,6 +29,7 @@ FLAGS = (
     "renhou",
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
+NO_FLAGS = (False,) * len(ALL_FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -62,10 +63,10 @@ class Situation:
         >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
         True
         """
-        flags = tuple(data.get(name, False) for name in ALL_FLAGS)
-        for name, value in zip(ALL_FLAGS, flags):
-            if type(value) is not bool:
-                raise BadHandError(f"{name} must be true or false, not {shown(value)}")
+        flags = tuple(map(data.get, ALL_FLAGS, NO_FLAGS))
+        if set(map(type, flags)) != {bool}:
+            name, value = next((n, v) for n, v in zip(ALL_FLAGS, flags) if type(v) is not bool)
+            raise BadHandError(f"{name} must be true or false, not {shown(value)}")
         robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")

@@ -188,9 +188,10 @@ def win_payments(
 
 
 class Price(NamedTuple):
-    """What a hand value pays one way (a win's payments, honba included), with its base
-    points, the limit it reaches and what the payments add up to."""
+    """A hand value and what it pays one way: the win's payments, honba included, its
+    base points, the limit it reaches and what the payments add up to."""
 
+    value: HandValue
     payments: WinPayments
     base_points: int
     limit: str
@@ -198,11 +199,17 @@ class Price(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def price(value: HandValue, is_dealer: bool, tsumo: bool, honba: int, rules: Rules) -> Price:
-    """Return what the value pays (values are few, so each price is worked out once).
+def price(
+    han: int, fu: int, yakuman: int, is_dealer: bool, tsumo: bool, honba: int, rules: Rules
+) -> Price:
+    """Return the value of han, fu and yakuman and what it pays (values are few, so each
+    price is worked out once).
 
-    >>> price(HandValue(han=3, fu=40), False, True, 0, Rules())
-    Price(payments=WinPayments(ron=0, dealer=2600, non_dealer=1300), base_points=1280, limit='none', total=5200)
+    >>> price(3, 40, 0, False, True, 0, Rules()).payments
+    WinPayments(ron=0, dealer=2600, non_dealer=1300)
     """
+    value = HandValue(han=han, fu=fu, yakuman=yakuman)
     payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
-    return Price(payments, base_points(value, rules), limit_name(value, rules), payments.total())
+    return Price(
+        value, payments, base_points(value, rules), limit_name(value, rules), payments.total()
+    )

@@ -36,7 +36,6 @@ from scoring.tiles import (
     SUIT_BITS,
     TERMINAL,
     kind,
-    tile_bits,
 )
 
 
@@ -129,24 +128,32 @@ def yaku_han(name: str, *, is_closed: bool, rules: Rules) -> YakuHan:
     >>> yaku_han("kokushi_13", is_closed=True, rules=Rules(double_yakuman=()))
     YakuHan(name='kokushi_13', han=13)
     """
-    yaku = YAKU[name]
-    if yaku.is_yakuman:
-        multiple = 2 if name in rules.double_yakuman else 1
-        return YakuHan(name, YAKUMAN_HAN * multiple)
-    if name == "chiitoitsu" and rules.chiitoitsu_50_fu:
-        return YakuHan(name, 1)
-    return YakuHan(name, yaku.closed if is_closed else yaku.open)
+    return han_table(is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)[name]
 
 
-@functools.lru_cache(maxsize=256)
-def han_table(rules: Rules, is_closed: bool) -> dict[str, YakuHan]:
-    """Return every yaku's ``YakuHan`` under the rules, on a closed or an open hand (a
-    batch has few rules values, so each table is made once).
+@functools.cache
+def han_table(
+    is_closed: bool, double_yakuman: tuple[str, ...], chiitoitsu_50_fu: bool
+) -> dict[str, YakuHan]:
+    """Return every yaku's ``YakuHan`` on a closed or an open hand under the two options
+    that change a yaku's han (``Rules.double_yakuman``, ``Rules.chiitoitsu_50_fu``).
 
-    >>> han_table(Rules(), False)["chanta"], han_table(Rules(), True)["chanta"]
+    >>> han_table(False, (), False)["chanta"], han_table(True, (), False)["chanta"]
     (YakuHan(name='chanta', han=1), YakuHan(name='chanta', han=2))
     """
-    return {name: yaku_han(name, is_closed=is_closed, rules=rules) for name in YAKU}
+    return {name: _yaku_han(name, is_closed, double_yakuman, chiitoitsu_50_fu) for name in YAKU}
+
+
+def _yaku_han(
+    name: str, is_closed: bool, double_yakuman: tuple[str, ...], chiitoitsu_50_fu: bool
+) -> YakuHan:
+    yaku = YAKU[name]
+    if yaku.is_yakuman:
+        multiple = 2 if name in double_yakuman else 1
+        return YakuHan(name, YAKUMAN_HAN * multiple)
+    if name == "chiitoitsu" and chiitoitsu_50_fu:
+        return YakuHan(name, 1)
+    return YakuHan(name, yaku.closed if is_closed else yaku.open)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +177,7 @@ def hand_shape(hand: Hand) -> HandShape:
     >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
     'chuuren_9'
     """
-    bits = tile_bits(hand.all_tiles)
+    bits = hand.tile_bits
     shape = _shape(bits, hand.quads, hand.all_counts[HATSU] > 0)
     if shape.suits == 1 and not bits & HONOR and not hand.melds:
         chuuren = _chuuren(hand.counts, kind(hand.win))
@@ -228,8 +235,8 @@ def find_yaku(
     names = yakuman_names(reading, shape, situation, rules) or _yaku_names(
         reading, shape, situation, context, rules
     )
-    table = han_table(rules, reading.is_closed)
-    return tuple(table[name] for name in names)
+    table = han_table(reading.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
+    return tuple([table[name] for name in names])
 
 
 def _yaku_names(
@@ -240,9 +247,8 @@ def _yaku_names(
     if shape.is_all_simple and (reading.is_closed or rules.open_tanyao):
         names.append("tanyao")
     if reading.form == REGULAR:
-        names += _sequence_yaku(reading, shape, context) + _triplet_yaku(
-            reading, shape, context, rules
-        )
+        names += _sequence_yaku(reading, shape, context)
+        names += _triplet_yaku(reading, shape, context, rules)
     else:
         names.append("chiitoitsu")
     if shape.is_all_terminal_or_honor:
@@ -253,14 +259,28 @@ def _yaku_names(
 
 
 def _flag_yaku(s: Situation, is_closed: bool) -> list[str]:
-    """Return the names of the yaku the flags give a closed or an open hand."""
-    names = [name for name in ("riichi", "double_riichi", "ippatsu") if getattr(s, name)]
+    """Return the names of the yaku the flags give a closed or an open hand (each flag's
+    yaku has the flag's name, but menzen tsumo: a closed hand's tsumo)."""
+    names = []
+    if s.riichi:
+        names.append("riichi")
+    if s.double_riichi:
+        names.append("double_riichi")
+    if s.ippatsu:
+        names.append("ippatsu")
     if s.tsumo and is_closed:
         names.append("menzen_tsumo")
-    return names + [name for name in LAST_TILE_WINS if getattr(s, name)]
+    if s.haitei:
+        names.append("haitei")
+    if s.houtei:
+        names.append("houtei")
+    if s.rinshan:
+        names.append("rinshan")
+    if s.chankan:
+        names.append("chankan")
+    return names
 
 
-LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
 # Bit masks over kinds (bit k: kind k), as a reading's ``runs`` and ``triplets``.
 DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
 SUIT_NUMBERS = 0b111111111  # kinds 0-8: the nine numbers of the first suit
@@ -271,16 +291,18 @@ def _sequence_yaku(reading: Reading, shape: HandShape, context: WinContext) -> l
     """Return pinfu, the yakuhai, iipeikou or ryanpeikou, chanta or junchan, ittsu and
     sanshoku: the yaku of the pair and of the sequences, in that order."""
     names = ["pinfu"] if is_pinfu_shape(reading, context) else []
-    names += _honor_yaku(reading.triplets, context)
-    runs = reading.runs
+    if reading.triplets >> EAST:  # an honor triplet: yakuhai
+        names += _honor_yaku(reading.triplets, context)
     if reading.twins and reading.is_closed:
         names.append("ryanpeikou" if reading.twins == 2 else "iipeikou")
     if reading.outside and reading.run_count:
         names.append("chanta" if shape.has_honor else "junchan")
-    if any(runs & ittsu == ittsu for ittsu in ITTSU):
-        names.append("ittsu")
-    if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:  # one start in all three suits
-        names.append("sanshoku")
+    if reading.run_count >= 3:  # ittsu and sanshoku are three sequences
+        runs = reading.runs
+        if any(runs & ittsu == ittsu for ittsu in ITTSU):
+            names.append("ittsu")
+        if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:  # one start in all three suits
+            names.append("sanshoku")
     return names
 
 
