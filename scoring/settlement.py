@@ -1,4 +1,5 @@
-"""The end of a game: places, leftover sticks, oka, uma, rounding and penalties.
+"""The end of a game (FORMATS.md section 3 ``final``; the seed's 点数精算, 丘 and 马):
+places, leftover sticks, oka, uma, rounding and penalties.
 
 ``settle(state, rules, penalties)`` turns a game's final ``GameState`` into a
 ``Settlement``: one ``PlayerResult`` per starting seat with the breakdown the

@@ -29,7 +29,6 @@ FLAGS = (
     "renhou",
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
-NO_FLAGS = (False,) * len(ALL_FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -63,14 +62,16 @@ class Situation:
         >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
         True
         """
-        flags = tuple(map(data.get, ALL_FLAGS, NO_FLAGS))
-        if set(map(type, flags)) != {bool}:
-            name, value = next((n, v) for n, v in zip(ALL_FLAGS, flags) if type(v) is not bool)
-            raise BadHandError(f"{name} must be true or false, not {shown(value)}")
+        flags = []
+        for name in ALL_FLAGS:
+            value = data.get(name, False)
+            if type(value) is not bool:
+                raise BadHandError(f"{name} must be true or false, not {shown(value)}")
+            flags.append(value)
         robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")
-        return _situation(flags, is_dealer, robbed)
+        return _situation(tuple(flags), is_dealer, robbed)
 
     @property
     def has_riichi(self) -> bool:
