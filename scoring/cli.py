@@ -1,4 +1,5 @@
-"""``python -m scoring COMMAND ...``: the engine from the shell, JSON out.
+"""``python -m scoring COMMAND ...``: the engine from the shell, JSON out (the objects of
+FORMATS.md sections 2-4).
 
 Each command lives in the module that owns its concept and exposes
 ``configure(parser)`` and ``run(args) -> int``. Bad input exits 2 with one line.

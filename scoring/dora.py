@@ -1,4 +1,5 @@
-"""Dora: the tile after each indicator, red fives, and ura dora under riichi.
+"""Dora (FORMATS.md section 2 ``dora``, ``ura``; the seed's 里宝牌·红宝牌 options): the
+tile after each indicator, red fives, and ura dora under riichi.
 
 The tile after an indicator wraps inside its group: 9 → 1 in a suit, North → East
 among the winds, Red → White among the dragons. Dora add han but never make a yaku.
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scoring.tiles import EAST, HAKU, KINDS, NORTH, kind
+from scoring.hand import Hand
+from scoring.rules import Rules
+from scoring.tiles import EAST, HAKU, KINDS, NORTH, RED, RED_FIVES, kind
 
 
 def _next_kind(indicator: int) -> int:
@@ -33,7 +36,7 @@ def dora_kind(indicator: int) -> int:
 
 
 # The kind each tile code makes dora when it is an indicator (red fives too); a hand
-# holds counts[DORA_OF_TILE[indicator]] dora per indicator (scoring.score._dora).
+# holds counts[DORA_OF_TILE[indicator]] dora per indicator.
 DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))
 
 
@@ -54,22 +57,27 @@ class DoraCount(NamedTuple):
         return {"dora": self.dora, "aka": self.aka, "ura": self.ura}
 
 
-# Speed: a hand holds few dora, so each count is made once and shared (they are
-# immutable). Keys are three small counts; the dict is cleared if it ever grows.
-# scoring.score looks its counts up here before calling dora_count.
-SHARED_COUNTS: dict[tuple[int, int, int], DoraCount] = {}
+def hand_dora(
+    hand: Hand, indicators: tuple[int, ...], ura: tuple[int, ...], *, riichi: bool, rules: Rules
+) -> DoraCount:
+    """Return the hand's dora: one per tile for each indicator, one per red five (under
+    ``Rules.red_fives``), and one per tile for each ura indicator under riichi.
 
-
-def dora_count(dora: int, aka: int, ura: int) -> DoraCount:
-    """Return the shared ``DoraCount`` of the three counts.
-
-    >>> dora_count(1, 0, 2) is dora_count(1, 0, 2)
-    True
+    >>> from scoring.tiles import parse_tiles
+    >>> hand = Hand.parse("234m406p789s22z777z", "2z")
+    >>> hand_dora(hand, parse_tiles("6z"), parse_tiles("1z"), riichi=False, rules=Rules())
+    DoraCount(dora=3, aka=1, ura=0)
     """
-    key = (dora, aka, ura)
-    found = SHARED_COUNTS.get(key)
-    if found is None:
-        if len(SHARED_COUNTS) > 1024:
-            SHARED_COUNTS.clear()
-        found = SHARED_COUNTS[key] = DoraCount(dora, aka, ura)
-    return found
+    counts = hand.all_counts
+    dora = 0
+    for tile in indicators:
+        dora += counts[DORA_OF_TILE[tile]]
+    aka = 0
+    if rules.red_fives and hand.tile_bits & RED:
+        for red in RED_FIVES:
+            aka += hand.all_tiles.count(red)
+    found_ura = 0
+    if riichi:
+        for tile in ura:
+            found_ura += counts[DORA_OF_TILE[tile]]
+    return DoraCount(dora, aka, found_ura)

@@ -1,4 +1,6 @@
-"""Errors of the scoring engine: each names the value that is wrong."""
+"""Errors of the scoring engine: each names the value that is wrong, and has the code of
+FORMATS.md's error objects (``{"error": {"code": ..., "message": ...}}``, section 2).
+"""
 
 from __future__ import annotations
 

@@ -12,26 +12,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scoring.errors import BadHandError, shown
-from scoring.hand import (
-    CHIITOITSU,
-    KANCHAN,
-    PENCHAN,
-    QUAD,
-    READING_IS_CLOSED,
-    REGULAR,
-    RYANMEN,
-    SEQUENCE,
-    SHANPON,
-    TANKI,
-    TRIPLET,
-    WAIT_SHAPES,
-    Block,
-    Hand,
-    Reading,
-    ReadingFields,
-    readings,
-)
+from scoring.hand import CHIITOITSU, REGULAR, Hand, Reading, readings
 from scoring.rules import Rules
+from scoring.sets import KANCHAN, PENCHAN, QUAD, RYANMEN, SEQUENCE, SHANPON, TANKI, Block
 from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 
 WIND_LETTERS = "ESWN"
@@ -39,10 +22,7 @@ WIND_LETTERS = "ESWN"
 
 @dataclass(frozen=True, slots=True)
 class WinContext:
-    """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win.
-
-    Slots, as ``scoring.yaku.Situation``: kept per set of flags and winds.
-    """
+    """How the hand won, as far as fu care: tsumo or ron, the winds, a rinshan win."""
 
     tsumo: bool = False
     seat_wind: int = EAST  # a wind tile kind, 27 East .. 30 North
@@ -58,8 +38,8 @@ class WinContext:
         """
         return cls(
             tsumo=_flag(data, "tsumo"),
-            seat_wind=_wind(data, "seat_wind"),
-            round_wind=_wind(data, "round_wind"),
+            seat_wind=read_wind(data, "seat_wind"),
+            round_wind=read_wind(data, "round_wind"),
             rinshan=_flag(data, "rinshan"),
         )
 
@@ -71,11 +51,15 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _wind(data: Mapping[str, Any], key: str) -> int:
+def read_wind(data: Mapping[str, Any], key: str) -> int:
+    """Return the wind tile kind a hand object names under ``key`` (E by default)."""
     value = data.get(key, "E")
-    if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
+    if not isinstance(value, str) or value not in WIND_OF_LETTER:
         raise BadHandError(f"{key} must be one of E, S, W, N, not {shown(value)}")
-    return WINDS[WIND_LETTERS.index(value)]
+    return WIND_OF_LETTER[value]
+
+
+WIND_OF_LETTER = dict(zip(WIND_LETTERS, WINDS, strict=True))
 
 
 class FuItem(NamedTuple):
@@ -104,22 +88,16 @@ class Fu(NamedTuple):
         }
 
 
-BASE = FuItem("base", 20)
-CLOSED_RON = FuItem("closed_ron", 10)
-TSUMO_FU = WAIT_FU = 2
-TSUMO = FuItem("tsumo", TSUMO_FU)
-PINFU_TSUMO = FuItem("pinfu_tsumo", 0)  # the seed's 5.2: no tsumo fu
-OPEN_PINFU_RON = FuItem("open_pinfu_ron", 10)  # the seed's 5.3: counted as 30
-# Every wait shape's fu item; None: the wait is worth no fu. Speed: every shape is a
-# key, so it is read by subscript, quicker than get.
-WAIT_ITEMS = {
-    shape: FuItem(shape, WAIT_FU) if shape in (KANCHAN, PENCHAN, TANKI) else None
-    for shape in WAIT_SHAPES
-}
+BASE = FuItem("base", 20)  # item 1
+CLOSED_RON = FuItem("closed_ron", 10)  # item 1: a closed ron counts 30
+TSUMO = FuItem("tsumo", 2)  # item 4
+PINFU_TSUMO = FuItem("pinfu_tsumo", 0)  # item 5.2: 20 fu, no tsumo fu
+OPEN_PINFU_RON = FuItem("open_pinfu_ron", 10)  # item 5.3: counted as 30
+WAIT_ITEMS = {wait: FuItem(wait, 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # item 3; others 0
 PAIR_DRAGON = FuItem("pair_dragon", 2)
 PAIR_SEAT_WIND = FuItem("pair_seat_wind", 2)
 PAIR_ROUND_WIND = FuItem("pair_round_wind", 2)
-SET_FU = {  # (quad, open, terminal or honor) -> fu: the seed's table
+SET_FU = {  # (quad, open, terminal or honor) -> fu: item 2's table
     (False, True, False): 2,
     (False, True, True): 4,
     (False, False, False): 4,
@@ -129,6 +107,9 @@ SET_FU = {  # (quad, open, terminal or honor) -> fu: the seed's table
     (True, False, False): 16,
     (True, False, True): 32,
 }
+CHIITOITSU_25 = Fu(25, (FuItem(CHIITOITSU, 25),))  # item 5.1
+CHIITOITSU_50 = Fu(50, (FuItem(CHIITOITSU, 50),))  # under Rules.chiitoitsu_50_fu
+PINFU_TSUMO_FU = Fu(20, (BASE, PINFU_TSUMO))
 
 
 def _set_item(is_quad: bool, is_open: bool, tile: int) -> FuItem:
@@ -137,7 +118,8 @@ def _set_item(is_quad: bool, is_open: bool, tile: int) -> FuItem:
     return FuItem(name, SET_FU[is_quad, is_open, is_terminal_or_honor(tile)])
 
 
-_SET_ITEMS = {
+# The fu item of every triplet and quad, open or closed, of every kind.
+SET_ITEMS = {
     (is_quad, is_open, tile): _set_item(is_quad, is_open, tile)
     for is_quad in (False, True)
     for is_open in (False, True)
@@ -151,7 +133,7 @@ def set_fu(each: Block, *, is_open: bool) -> FuItem:
     >>> set_fu(Block("quad", 27), is_open=False)
     FuItem(name='closed_kan_honor', fu=32)
     """
-    return _SET_ITEMS[each.kind == QUAD, is_open, each.tile]
+    return SET_ITEMS[each.kind == QUAD, is_open, each.tile]
 
 
 def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
@@ -170,7 +152,7 @@ def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:
     return PAIR_SEAT_WIND if seat else PAIR_ROUND_WIND if round_ else None
 
 
-def is_pinfu_shape(reading: ReadingFields, context: WinContext) -> bool:
+def is_pinfu_shape(reading: Reading, context: WinContext) -> bool:
     """Return whether the reading has pinfu's shape: closed, four sequences, a pair
     worth no fu and a ryanmen wait (the yaku itself is decided with the other yaku).
 
@@ -178,22 +160,17 @@ def is_pinfu_shape(reading: ReadingFields, context: WinContext) -> bool:
     >>> [is_pinfu_shape(r, WinContext()) for r in readings(Hand.parse("234567m456p789s22z", "2m"))]
     [True]
     """
-    return reading[READING_IS_CLOSED] and _has_no_fu_shape(reading, context)
-
-
-def _has_no_fu_shape(reading: ReadingFields, context: WinContext) -> bool:
-    form, _, pairs, _, _, wait, _, _, run_count, _, _, _, _ = reading
     return (
-        form == REGULAR
-        and wait == RYANMEN
-        and run_count == 4
-        and pairs[0] not in DRAGONS
-        and pairs[0] != context.seat_wind
-        and pairs[0] != context.round_wind
+        reading.is_closed
+        and reading.form == REGULAR
+        and reading.wait == RYANMEN
+        and reading.run_count == 4
+        and reading.pair not in DRAGONS
+        and reading.pair not in (context.seat_wind, context.round_wind)
     )
 
 
-def fu(reading: ReadingFields, context: WinContext, rules: Rules) -> Fu:
+def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     """Return the reading's fu and its items.
 
     >>> from scoring.hand import Hand, readings
@@ -201,75 +178,35 @@ def fu(reading: ReadingFields, context: WinContext, rules: Rules) -> Fu:
     >>> fu(reading, WinContext(tsumo=True), Rules()).total
     40
     """
-    # Speed: unpacked once (read_parts makes exact tuples: the quick path).
-    form, sets, pairs, _, win_set, wait, closed, _, run_count, _, _, _, _ = reading
-    if form == CHIITOITSU:
+    if reading.form == CHIITOITSU:
         return CHIITOITSU_50 if rules.chiitoitsu_50_fu else CHIITOITSU_25
     tsumo = context.tsumo
-    if tsumo and closed and _has_no_fu_shape(reading, context):
+    if tsumo and is_pinfu_shape(reading, context):
         return PINFU_TSUMO_FU
-    # Speed: the items' fu are added up as they are found (sum over the items,
-    # through map and itemgetter, took about 2,500 instructions per reading).
-    if closed and not tsumo:
-        items, unrounded = [BASE, CLOSED_RON], 30
-    else:
-        items, unrounded = [BASE], 20
-    if run_count < 4:
-        # A ron opens the triplet it completes; only a shanpon wait completes one.
-        opened = win_set if wait == SHANPON and not tsumo else None
-        unrounded += _add_set_items(items, sets, opened)
-    if form == REGULAR and pairs[0] >= EAST:
-        pair = pair_fu(pairs[0], context, rules)
-        if pair is not None:
-            items.append(pair)
-            unrounded += pair[1]
-    wait_item = WAIT_ITEMS[wait]
-    if wait_item is not None:
-        items.append(wait_item)
-        unrounded += WAIT_FU
+    items = [BASE, CLOSED_RON] if reading.is_closed and not tsumo else [BASE]
+    items += _set_items(reading, tsumo)
+    if reading.form == REGULAR and (pair := pair_fu(reading.pair, context, rules)):
+        items.append(pair)
+    if reading.wait in WAIT_ITEMS:
+        items.append(WAIT_ITEMS[reading.wait])
     if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
         items.append(TSUMO)
-        unrounded += TSUMO_FU
+    unrounded = sum([item.fu for item in items])
     if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
-    # Speed: tuple.__new__, not Fu(...), whose generated __new__ takes twice as long.
-    return _new_tuple(Fu, (-(-unrounded // 10) * 10, tuple(items)))
+    return Fu(-(-unrounded // 10) * 10, tuple(items))  # rounded up to 10
 
 
-_new_tuple = tuple.__new__
-CHIITOITSU_25 = Fu(25, (FuItem(CHIITOITSU, 25),))
-CHIITOITSU_50 = Fu(50, (FuItem(CHIITOITSU, 50),))
-PINFU_TSUMO_FU = Fu(20, (BASE, PINFU_TSUMO))
-
-
-def _add_set_items(items: list[FuItem], sets: tuple[Block, ...], opened: int | None) -> int:
-    """Add the fu items of the triplets and quads among ``sets``, in their order, and
-    return their fu; the set at index ``opened`` (a concealed triplet) counts as open."""
-    # Speed: a plain loop appending to the caller's list (no comprehension, no extend).
-    start, added = len(items), 0
-    for each in sets:
-        set_kind = each.kind
-        if set_kind != SEQUENCE:
-            item = _ITEMS_OF[set_kind][each.is_open][each.tile]
-            items.append(item)
-            added += item[1]
-    if opened is not None:  # its item is at its place among the triplets
-        index = start + sum([each.kind != SEQUENCE for each in sets[:opened]])
-        item = _SET_ITEMS[False, True, sets[opened].tile]
-        added += item.fu - items[index].fu
-        items[index] = item
-    return added
-
-
-# Speed: ``_SET_ITEMS`` indexed by set kind, openness and tile, with no key to build.
-_ITEMS_OF = {
-    set_kind: tuple(
-        tuple(_SET_ITEMS[set_kind == QUAD, is_open, tile] for tile in range(34))
-        for is_open in (False, True)
-    )
-    for set_kind in (TRIPLET, QUAD)
-}
+def _set_items(reading: Reading, tsumo: bool) -> list[FuItem]:
+    """Return the fu item of each triplet and quad, in their order; a ron opens the
+    triplet it completes (only a shanpon wait completes one)."""
+    opened = reading.win_set if reading.wait == SHANPON and not tsumo else None
+    return [
+        set_fu(each, is_open=each.is_open or index == opened)
+        for index, each in enumerate(reading.sets)
+        if each.kind != SEQUENCE
+    ]
 
 
 def fu_of_readings(hand: Hand, context: WinContext, rules: Rules) -> tuple[tuple[Reading, Fu], ...]:

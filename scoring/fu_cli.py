@@ -1,4 +1,5 @@
-"""``python -m scoring fu HAND_JSON``: the fu of every reading of a winning hand."""
+"""``python -m scoring fu HAND_JSON``: the fu of every reading of a winning hand (the
+seed's 符數的計算; the hand as in FORMATS.md section 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""A game, round by round: state, outcomes, progression, end and replay.
+"""A game, round by round (FORMATS.md section 3, a game record and its replay): each
+round's outcome checked against the table and the rules, its wins valued (a win given as
+tiles scored as FORMATS.md section 2 says), its transfers and the state after it.
 
 Use::
 
@@ -17,8 +19,9 @@ Use::
 Seats are starting seats (0 = the first dealer). ``GameState`` is immutable;
 ``play`` validates the outcome against the state and the rules and raises an
 ``OutcomeError`` (a ``ScoringError``) naming the problem, changing nothing.
-Everything about honba, riichi sticks, dealer rotation, extension and the end
-of the game lives here; settlement (uma, oka, ...) in ``scoring.settlement``.
+The table lives in ``scoring.state``, a round's payments in ``scoring.payments``, what
+comes after it (honba, dealer rotation, extension, the end) in ``scoring.progression``,
+and the settlement (uma, oka, ...) in ``scoring.settlement``.
 """
 
 from __future__ import annotations
@@ -30,10 +33,13 @@ from typing import Any
 
 from scoring.errors import ScoringError, shown
 from scoring.outcome import Outcome, OutcomeError, Win
-from scoring.rules import GAME_LENGTHS, Rules
+from scoring.payments import Transfer, round_transfers
+from scoring.progression import next_state
+from scoring.rules import Rules
 from scoring.score import score_hand as score_tiles
-from scoring.settlement import Penalty, Settlement, rank, settle
-from scoring.value import MANGAN, STICK, HandValue, round_up_100, win_payments
+from scoring.settlement import Penalty, Settlement, settle
+from scoring.state import GameState, start
+from scoring.value import STICK, HandValue
 
 __all__ = [
     "GameState",
@@ -41,6 +47,7 @@ __all__ = [
     "OutcomeError",
     "RecordError",
     "Replay",
+    "RiichiError",
     "RoundResult",
     "Transfer",
     "Win",
@@ -49,82 +56,14 @@ __all__ = [
     "play",
     "replay",
     "start",
+    "with_riichi",
 ]
-
-WINDS = "ESWN"
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-NOBODY = (0, 0, 0, 0)
 
 
 class RecordError(ScoringError):
     """A game record that cannot be replayed; the message names the round."""
 
     code = "bad_record"
-
-
-@dataclass(frozen=True)
-class GameState:
-    """The table before a round: scores, counters, and whether the game is over."""
-
-    scores: tuple[int, ...]
-    round_index: int = 0  # dealer passes since the start; the dealer is round_index % 4
-    round_wind: str = "E"
-    round_number: int = 1  # E1 is 1; east_east goes on to E5..E8
-    honba: int = 0
-    riichi_sticks: int = 0  # 1,000-point deposits on the table
-    finished: bool = False
-    ended_by: str | None = None  # last_round, tobi, agari_yame, tenpai_yame, sudden_death,
-    # chombo, all_draw
-    round_count: int = 0  # rounds played so far
-    chombos: tuple[int, ...] = NOBODY  # chombo count per player (deducted at settlement)
-    wins: tuple[int, ...] = NOBODY  # wins per player (for yakitori)
-    last_deltas: tuple[int, ...] = NOBODY  # score changes of the round that led here
-    busted_by: int | None = None  # who gained most in the round that ended by tobi
-
-    @property
-    def dealer(self) -> int:
-        """Return the dealer's starting seat."""
-        return self.round_index % 4
-
-    @property
-    def label(self) -> str:
-        """Return the round's name: E1..E4, S1.., W1.., N1...
-
-        >>> start(Rules()).label
-        'E1'
-        """
-        return f"{self.round_wind}{self.round_number}"
-
-    def seat_wind(self, seat: int) -> str:
-        """Return the seat's wind this round (E for the dealer)."""
-        return WINDS[(seat - self.dealer) % 4]
-
-    def apply(self, outcome: Outcome, rules: Rules) -> GameState:
-        """Return the state after ``outcome`` (see ``apply``)."""
-        return play(self, outcome, rules).state
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the counters as the replay's ``next`` block writes them."""
-        return {
-            "round": self.label,
-            "honba": self.honba,
-            "riichi_sticks": self.riichi_sticks,
-            "dealer": self.dealer,
-        }
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """Points moving in a round; ``None`` as payer or payee is the table (sticks)."""
-
-    payer: int | None
-    payee: int | None
-    points: int
-    reason: str  # riichi, ron, tsumo, pao, sticks, noten, nagashi, chombo
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the transfer as JSON (``null`` is the table)."""
-        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True)
@@ -158,15 +97,6 @@ class RoundResult:
         return data
 
 
-def start(rules: Rules) -> GameState:
-    """Return the state before the first round.
-
-    >>> start(Rules.from_json("wrc")).scores
-    (30000, 30000, 30000, 30000)
-    """
-    return GameState(scores=(rules.start_points,) * 4)
-
-
 def apply(state: GameState, outcome: Outcome, rules: Rules) -> GameState:
     """Return the state after ``outcome``; see ``play`` for the deltas and transfers.
 
@@ -189,12 +119,9 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
     values = tuple(
         _win_value(win, hand, state, outcome, rules) for win, hand in zip(outcome.wins, hands)
     )
-    transfers = _riichi_deposits(state, outcome, rules) + _settle_round(
-        state, outcome, values, rules
-    )
-    transfers = _doubled_for_wareme(transfers, outcome.wareme)
+    transfers = round_transfers(state, outcome, values, rules)
     return RoundResult(
-        state, outcome, transfers, _next_state(state, outcome, transfers, rules), values, hands
+        state, outcome, transfers, next_state(state, outcome, transfers, rules), values, hands
     )
 
 
@@ -305,280 +232,6 @@ def score_hand(
         "rules": rules.to_json(),
     }
     return score_tiles(hand)
-
-
-# Payments
-
-
-def _riichi_deposits(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
-    return tuple(Transfer(seat, None, STICK, "riichi") for seat in outcome.riichi)
-
-
-def _settle_round(
-    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
-) -> tuple[Transfer, ...]:
-    if outcome.result == "ron":
-        return _settle_ron(state, outcome, values, rules)
-    if outcome.result == "tsumo":
-        return _settle_tsumo(state, outcome, values[0], rules)
-    if outcome.result == "draw":
-        return _settle_draw(state, outcome, rules)
-    if outcome.result == "chombo":
-        return _settle_chombo(state, outcome, rules)
-    return ()
-
-
-def _settle_ron(
-    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
-) -> tuple[Transfer, ...]:
-    loser = outcome.loser
-    assert loser is not None
-    order = sorted(range(len(outcome.wins)), key=lambda i: (outcome.wins[i].winner - loser) % 4)
-    transfers: list[Transfer] = []
-    for rank_from_loser, i in enumerate(order):
-        win, value = outcome.wins[i], values[i]
-        gets_honba = rank_from_loser == 0 or rules.multiple_ron_honba == "each"
-        honba = state.honba if gets_honba else 0
-        points = win_payments(
-            value, is_dealer=win.winner == state.dealer, tsumo=False, rules=rules, honba=honba
-        ).ron
-        transfers += _ron_transfers(loser, win, points, rules.honba_value * honba)
-    nearest = outcome.wins[order[0]].winner
-    return (*transfers, *_stick_transfers(state, outcome, nearest, rules))
-
-
-def _ron_transfers(loser: int, win: Win, points: int, honba_points: int) -> list[Transfer]:
-    if win.pao is None or win.pao == loser:
-        return [Transfer(loser, win.winner, points, "ron")]
-    # Pao on ron: the liable player pays half the hand, the discarder the rest and the honba.
-    half = (points - honba_points) // 200 * 100
-    return [
-        Transfer(loser, win.winner, points - half, "ron"),
-        Transfer(win.pao, win.winner, half, "pao"),
-    ]
-
-
-def _stick_transfers(
-    state: GameState, outcome: Outcome, nearest: int, rules: Rules
-) -> tuple[Transfer, ...]:
-    sticks = state.riichi_sticks + len(outcome.riichi)
-    transfers = []
-    if rules.multiple_ron_sticks == "own_back" and len(outcome.wins) > 1:
-        for winner in outcome.winners:
-            if winner != nearest and winner in outcome.riichi:
-                transfers.append(Transfer(None, winner, STICK, "sticks"))
-                sticks -= 1
-    if sticks:
-        transfers.append(Transfer(None, nearest, STICK * sticks, "sticks"))
-    return tuple(transfers)
-
-
-def _settle_tsumo(
-    state: GameState, outcome: Outcome, value: HandValue, rules: Rules
-) -> tuple[Transfer, ...]:
-    win = outcome.wins[0]
-    payments = win_payments(
-        value, is_dealer=win.winner == state.dealer, tsumo=True, rules=rules, honba=state.honba
-    )
-    if win.pao is not None:
-        paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, payments.total(), "pao"),)
-    else:
-        paid = tuple(
-            Transfer(
-                seat,
-                win.winner,
-                payments.dealer if seat == state.dealer else payments.non_dealer,
-                "tsumo",
-            )
-            for seat in range(4)
-            if seat != win.winner
-        )
-    return (*paid, *_stick_transfers(state, outcome, win.winner, rules))
-
-
-def _settle_draw(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
-    if outcome.nagashi:
-        return tuple(t for seat in outcome.nagashi for t in _mangan_tsumo(state, seat, "nagashi"))
-    tenpai, noten = outcome.tenpai, [s for s in range(4) if s not in outcome.tenpai]
-    if not tenpai or not noten:
-        return ()
-    each = rules.noten_penalty // (len(tenpai) * len(noten))
-    return tuple(Transfer(payer, payee, each, "noten") for payer in noten for payee in tenpai)
-
-
-def _mangan_tsumo(state: GameState, winner: int, reason: str) -> tuple[Transfer, ...]:
-    """Return the payments of a mangan tsumo by ``winner`` (no honba)."""
-    return tuple(
-        Transfer(
-            seat,
-            winner,
-            round_up_100(MANGAN * (2 if state.dealer in (seat, winner) else 1)),
-            reason,
-        )
-        for seat in range(4)
-        if seat != winner
-    )
-
-
-def _settle_chombo(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
-    player = outcome.player
-    assert player is not None
-    if rules.chombo != "reverse_mangan":
-        return ()
-    # A reverse mangan tsumo: the offender pays each other player what a mangan tsumo takes.
-    return tuple(
-        Transfer(player, t.payer, t.points, "chombo")
-        for t in _mangan_tsumo(state, player, "chombo")
-        if t.payer is not None
-    )
-
-
-def _doubled_for_wareme(
-    transfers: tuple[Transfer, ...], wareme: int | None
-) -> tuple[Transfer, ...]:
-    if wareme is None:
-        return transfers
-    return tuple(
-        dataclasses.replace(t, points=2 * t.points)
-        if None not in (t.payer, t.payee) and wareme in (t.payer, t.payee)
-        else t
-        for t in transfers
-    )
-
-
-def deltas_of(transfers: Sequence[Transfer]) -> tuple[int, ...]:
-    """Return each player's change of score from a round's transfers.
-
-    >>> deltas_of([Transfer(0, 1, 1000, "ron"), Transfer(2, None, 1000, "riichi")])
-    (-1000, 1000, -1000, 0)
-    """
-    deltas = [0, 0, 0, 0]
-    for transfer in transfers:
-        if transfer.payer is not None:
-            deltas[transfer.payer] -= transfer.points
-        if transfer.payee is not None:
-            deltas[transfer.payee] += transfer.points
-    return tuple(deltas)
-
-
-# Progression
-
-
-def _next_state(
-    state: GameState, outcome: Outcome, transfers: tuple[Transfer, ...], rules: Rules
-) -> GameState:
-    deltas = deltas_of(transfers)
-    scores = tuple(score + delta for score, delta in zip(state.scores, deltas, strict=True))
-    table = sum(t.points for t in transfers if t.payee is None)
-    taken = sum(t.points for t in transfers if t.payer is None)
-    keeps = _dealer_keeps(state, outcome, rules)
-    scored = dataclasses.replace(
-        state,
-        scores=scores,
-        riichi_sticks=state.riichi_sticks + (table - taken) // STICK,
-        honba=_next_honba(state, outcome, keeps),
-        round_count=state.round_count + 1,
-        chombos=_count(state.chombos, [outcome.player] if outcome.result == "chombo" else []),
-        wins=_count(state.wins, outcome.winners),
-        last_deltas=deltas,
-    )
-    ended_by = _ending(scored, state, outcome, keeps, rules)
-    if ended_by:
-        busted_by = max(range(4), key=lambda s: (deltas[s], -s)) if ended_by == "tobi" else None
-        return dataclasses.replace(scored, finished=True, ended_by=ended_by, busted_by=busted_by)
-    index = state.round_index if keeps else state.round_index + 1
-    wind, number = round_name(index, rules)
-    return dataclasses.replace(scored, round_index=index, round_wind=wind, round_number=number)
-
-
-def _count(counts: tuple[int, ...], seats: Sequence[int | None]) -> tuple[int, ...]:
-    return tuple(count + seats.count(seat) for seat, count in enumerate(counts))
-
-
-def _dealer_keeps(state: GameState, outcome: Outcome, rules: Rules) -> bool:
-    if outcome.result in ("ron", "tsumo"):
-        return state.dealer in outcome.winners
-    if outcome.result == "draw":
-        return rules.renchan == "tenpai" and state.dealer in outcome.tenpai
-    if outcome.result == "abort":
-        return rules.abort_renchan
-    return True  # a chombo replays the round
-
-
-def _next_honba(state: GameState, outcome: Outcome, keeps: bool) -> int:
-    """Return the next honba: +1 after a dealer win or any draw, 0 after a non-dealer win."""
-    if outcome.result == "chombo":
-        return state.honba
-    if outcome.result in ("ron", "tsumo") and not keeps:
-        return 0
-    return state.honba + 1
-
-
-def round_name(index: int, rules: Rules) -> tuple[str, int]:
-    """Return the wind and number of the round after ``index`` dealer passes.
-
-    >>> round_name(4, Rules()), round_name(8, Rules(game_length="east_east"))
-    (('S', 1), ('E', 9))
-    """
-    winds = _winds(rules)
-    group = min(index // 4, len(winds) - 1)
-    wind = winds[group]
-    return wind, 4 * winds[:group].count(wind) + index - 4 * group + 1
-
-
-def _winds(rules: Rules) -> str:
-    regular, extension = GAME_LENGTHS[rules.game_length]
-    extra = (extension * 16)[: rules.extension_winds] if extension else ""
-    return regular + extra
-
-
-def _ending(
-    scored: GameState, before: GameState, outcome: Outcome, keeps: bool, rules: Rules
-) -> str | None:
-    if _is_bust(scored.scores, rules):
-        return "tobi"
-    if outcome.result == "chombo":
-        return "chombo" if rules.chombo_ends_game else None
-    if rules.game_length == "one_round":
-        return "last_round"
-    regular = 4 * len(GAME_LENGTHS[rules.game_length][0])
-    last = 4 * len(_winds(rules))
-    index = before.round_index
-    reached = max(scored.scores) >= rules.extension_target
-    if keeps:
-        may_stop = (
-            index == regular - 1 or index == last - 1 or (index >= regular and rules.sudden_death)
-        )
-        return _yame(scored, before, outcome, rules) if may_stop else None
-    if index + 1 < regular:
-        return None
-    if index + 1 == regular:
-        return "last_round" if not rules.extension_winds or reached else None
-    if reached and (rules.sudden_death or (index + 1) % 4 == 0):
-        return "sudden_death"
-    if index + 1 >= last:
-        return "last_round" if rules.extension_end == "stand" else "all_draw"
-    return None
-
-
-def _is_bust(scores: Sequence[int], rules: Rules) -> bool:
-    if rules.tobi == "below_zero":
-        return min(scores) < 0
-    return rules.tobi == "zero_or_below" and min(scores) <= 0
-
-
-def _yame(scored: GameState, before: GameState, outcome: Outcome, rules: Rules) -> str | None:
-    """Return agari_yame or tenpai_yame when the all-last dealer in 1st stops."""
-    dealer = before.dealer
-    places = rank(scored.scores, rules)
-    is_top = places[dealer] == 1 and places.count(1) == 1
-    if rules.extension_winds and scored.scores[dealer] < rules.extension_target:
-        is_top = False
-    if is_top and rules.agari_yame and outcome.result in ("ron", "tsumo"):
-        return "agari_yame"
-    if is_top and rules.tenpai_yame and outcome.result == "draw":
-        return "tenpai_yame"
-    return None
 
 
 # Riichi declared during the hand

@@ -1,4 +1,5 @@
-"""The end of a game: places, leftover sticks, oka, uma, rounding and penalties.
+"""The end of a game (FORMATS.md section 3 ``final``; the seed's 点数精算, 丘 and 马):
+places, leftover sticks, oka, uma, rounding and penalties.
 
 ``settle(state, rules, penalties)`` turns a game's final ``GameState`` into a
 ``Settlement``: one ``PlayerResult`` per starting seat with the breakdown the
@@ -13,14 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scoring.errors import LARGEST, ScoringError, shown
 from scoring.rules import Rules
+from scoring.state import GameState
 from scoring.value import STICK
-
-if TYPE_CHECKING:
-    from scoring.game import GameState
 
 
 class PenaltyError(ScoringError):
@@ -170,7 +169,6 @@ def split_points(points: int, seats: Sequence[int]) -> dict[int, int]:
 def settle(state: GameState, rules: Rules, penalties: Iterable[Penalty] = ()) -> Settlement:
     """Return the settlement of a game (finished or not) under the rules.
 
-    >>> from scoring.game import GameState
     >>> end = GameState(scores=(42300, 31000, 27500, 19200))
     >>> settle(end, Rules.from_json("wrc")).results
     (27.3, 6.0, -7.5, -25.8)

@@ -9,9 +9,10 @@ the rules look at. Hands are analysed as 34 counts, one per kind.
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.errors import BadMeldError, BadNotationError, shown
 
@@ -52,7 +53,10 @@ def tile_bits(tiles: Iterable[int]) -> int:
     >>> tile_bits(parse_tiles("23s")) == SIMPLE | SUIT_BITS[2]
     True
     """
-    return functools.reduce(operator.or_, map(KIND_BITS.__getitem__, tiles), 0)
+    bits = 0
+    for tile in tiles:
+        bits |= KIND_BITS[tile]
+    return bits
 
 
 def kind(tile: int) -> int:
@@ -94,13 +98,13 @@ def tile_name(tile: int) -> str:
     return f"{tile % 9 + 1}{SUITS[tile // 9]}"
 
 
-def _sort_key(tile: int) -> int:
-    return 2 * kind(tile) + (0 if is_red(tile) else 1)
+# Each tile code's place in MPSZ order: by kind, a red five just before its plain fives.
+SORT_ORDER = tuple(2 * _KIND_OF[tile] + (tile < KINDS) for tile in range(KINDS + 3))
 
 
 def sort_tiles(tiles: Iterable[int]) -> tuple[int, ...]:
     """Return the tiles in MPSZ order (m, p, s, z; a red five before its plain fives)."""
-    return tuple(sorted(tiles, key=_sort_key))
+    return tuple(sorted(tiles, key=SORT_ORDER.__getitem__))
 
 
 def format_tiles(tiles: Iterable[int]) -> str:
@@ -123,36 +127,120 @@ def format_tiles(tiles: Iterable[int]) -> str:
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Return the tiles of an MPSZ string, sorted; bad notation is an error.
 
+    A short text (a winning tile, a meld, the indicators) is read once and kept.
+
+    The text is cut at its suit letters: each piece before a letter is the digits of
+    that run. The first fault in reading order is named: a character that is
+    neither a digit nor a suit letter, a letter without digits, an honor digit
+    outside 1-7, digits after the last letter; then every kind with a fifth copy,
+    or else every suit with a second red five.
+
     >>> parse_tiles("55m0m")
     (34, 4, 4)
     """
     if type(text) is not str:
         raise BadNotationError(f"tiles must be MPSZ text, not {shown(text)}")
-    tiles: list[int] = []
-    digits: list[int] = []
-    for char in text.strip():
-        if "0" <= char <= "9":  # ASCII digits only: str.isdigit() takes "¹" too
-            digits.append(int(char))
-        elif char in SUITS:
-            if not digits:
-                raise BadNotationError(f"suit letter {shown(char)} without digits in {shown(text)}")
-            tiles.extend(_tile_code(digit, char, text) for digit in digits)
-            digits = []
-        else:
+    if len(text) <= SHORT_TEXT:
+        return _kept_text(text)
+    return _read_text(text)
+
+
+SHORT_TEXT = 5  # "0555p", the longest meld
+
+
+def _read_text(text: str) -> tuple[int, ...]:
+    *runs, rest = _SUIT_LETTER.split(text.strip())
+    digits = {"m": "", "p": "", "s": "", "z": ""}  # each suit's runs, joined
+    for run, suit in zip(runs[::2], runs[1::2]):
+        if not (run.isascii() and run.isdigit()) or (
+            suit == "z" and not HONOR_DIGITS.issuperset(run)
+        ):
+            _run_fault(run, suit, text)
+        digits[suit] += run
+    if rest:
+        _run_fault(rest, "", text)
+    tiles: tuple[int, ...] = ()
+    over: list[str] = []
+    reds = []
+    for suit, suit_digits in digits.items():
+        if suit_digits:
+            found = suit_tiles(suit, suit_digits)
+            tiles += found.tiles
+            over += found.over
+            if found.red:
+                reds.append(found.red)
+    if over:
+        raise BadNotationError(f"more than four copies of {', '.join(over)}")
+    if reds:
+        raise BadNotationError(f"more than one red five {', '.join(reds)}")
+    return tiles  # the suits in MPSZ order, each sorted
+
+
+_kept_text = functools.lru_cache(maxsize=4096)(_read_text)
+
+
+_SUIT_LETTER = re.compile(f"([{SUITS}])")
+HONOR_DIGITS = frozenset("1234567")
+
+
+def _run_fault(digits: str, suit: str, text: str) -> None:
+    """Raise the fault of a piece of text before a suit letter (``suit``), or after
+    the last one (``suit`` empty)."""
+    for char in digits:
+        if char not in "0123456789":  # ASCII digits only: str.isdigit() takes "¹" too
             raise BadNotationError(f"unknown character {shown(char)} in tiles {shown(text)}")
-    if digits:
+    if not suit:
         raise BadNotationError(f"digits without a suit letter at the end of {shown(text)}")
-    check_copies(tiles)
-    return sort_tiles(tiles)
+    if not digits:
+        raise BadNotationError(f"suit letter {shown(suit)} without digits in {shown(text)}")
+    digit = next(digit for digit in digits if digit not in "1234567")
+    raise BadNotationError(f"no honor tile {digit}z in {shown(text)} (1z-7z)")
 
 
-def _tile_code(digit: int, suit: str, text: str) -> int:
-    suit_index = SUITS.index(suit)
-    if suit == "z" and not 1 <= digit <= 7:
-        raise BadNotationError(f"no honor tile {digit}z in {shown(text)} (1z-7z)")
-    if digit == 0:
-        return RED_FIVES[suit_index]
-    return 9 * suit_index + digit - 1
+# The tile code of each digit before each suit letter: 0 is the red five of a suit,
+# and the honors are 1z-7z only.
+TILE_OF_DIGIT = {
+    suit: {
+        str(digit): RED_FIVES[index] if digit == 0 else 9 * index + digit - 1
+        for digit in (range(1, 8) if suit == "z" else range(10))
+    }
+    for index, suit in enumerate(SUITS)
+}
+
+
+class SuitTiles(NamedTuple):
+    """The tiles of one suit's digits, sorted, and what they hold too many of."""
+
+    tiles: tuple[int, ...]
+    over: tuple[str, ...]  # the kinds of which it holds more than four copies
+    red: str  # its red five if it holds more than one, else ""
+
+
+SUIT_LIMIT = 4 * 9  # more tiles of one suit always hold a fifth copy
+
+
+def suit_tiles(suit: str, digits: str) -> SuitTiles:
+    """Return the tiles of one suit's digits (checked notation) and their faults.
+
+    >>> suit_tiles("p", "5505")
+    SuitTiles(tiles=(35, 13, 13, 13), over=(), red='')
+    """
+    if len(digits) > SUIT_LIMIT:
+        return _read_suit(suit, digits)  # never a hand's, a meld's or an indicator's
+    return _kept_suit(suit, digits)
+
+
+def _read_suit(suit: str, digits: str) -> SuitTiles:
+    codes = TILE_OF_DIGIT[suit]
+    tiles = sort_tiles([codes[digit] for digit in digits])
+    counts = tile_counts(tiles)
+    over = tuple(tile_name(k) for k, count in enumerate(counts) if count > 4)
+    red = "0" + suit if digits.count("0") > 1 else ""
+    return SuitTiles(tiles, over, red)
+
+
+# Each suit's digits read once: a batch's hands, melds and indicators repeat them.
+_kept_suit = functools.lru_cache(maxsize=8192)(_read_suit)
 
 
 def parse_tile(text: str) -> int:
@@ -179,17 +267,46 @@ def tile_counts(tiles: Iterable[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def checked_counts(tiles: Iterable[object]) -> tuple[tuple[int, ...], int]:
+    """Return how many of each kind 0..33 the tiles hold and the OR of their class bits,
+    raising unless every tile is a tile code (naming the first that is not).
+
+    >>> counts, bits = checked_counts(parse_tiles("0m5m"))
+    >>> counts[4], bits & RED == RED
+    (2, True)
+    """
+    counts = [0] * KINDS
+    bits = 0
+    for tile in tiles:
+        if type(tile) is not int or not 0 <= tile < len(_KIND_OF):
+            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(_KIND_OF) - 1})")
+        counts[_KIND_OF[tile]] += 1
+        bits |= KIND_BITS[tile]
+    return tuple(counts), bits
+
+
 def check_copies(tiles: Iterable[int]) -> None:
     """Raise if the tiles hold a fifth copy of a kind or two red fives of a suit."""
-    tiles = list(tiles)
+    tiles = tuple(tiles)
     check_tile_codes(tiles)
-    counts = tile_counts(tiles)
-    over = [tile_name(k) for k, count in enumerate(counts) if count > 4]
-    if over:
+    check_counts(tile_counts(tiles), tiles)
+
+
+def check_counts(counts: Sequence[int], tiles: Sequence[int]) -> None:
+    """Raise if tile codes (and their counts by kind) hold a fifth copy of a kind or two
+    red fives of a suit, naming every kind at fault.
+
+    >>> check_counts(tile_counts([4, 4, 34, 34]), [4, 4, 34, 34])
+    Traceback (most recent call last):
+    scoring.errors.BadNotationError: more than one red five 0m
+    """
+    if max(counts) > 4:
+        over = [tile_name(k) for k, count in enumerate(counts) if count > 4]
         raise BadNotationError(f"more than four copies of {', '.join(over)}")
-    reds = [tile_name(red) for red in RED_FIVES if tiles.count(red) > 1]
-    if reds:
-        raise BadNotationError(f"more than one red five {', '.join(reds)}")
+    if tiles and max(tiles) >= KINDS:  # the red fives are the highest codes
+        reds = [tile_name(red) for red in RED_FIVES if tiles.count(red) > 1]
+        if reds:
+            raise BadNotationError(f"more than one red five {', '.join(reds)}")
 
 
 def check_tile_codes(tiles: Iterable[object]) -> None:

@@ -1,8 +1,12 @@
-"""A hand's value (han, fu, yakuman) and what it pays: the seed's 番数计算."""
+"""A hand's value (han, fu, yakuman) and what it pays: the seed's 番数计算 (base points
+and limits), its score tables and 本場 (honba).
+"""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.errors import LARGEST, InvalidHandError
 from scoring.rules import Rules
@@ -181,6 +185,34 @@ def win_payments(
     if tsumo:
         return tsumo_payments(value, is_dealer=is_dealer, rules=rules, honba=honba)
     return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
+
+
+class Price(NamedTuple):
+    """A hand value and what it pays one way: the win's payments, honba included, its
+    base points, the limit it reaches and what the payments add up to."""
+
+    value: HandValue
+    payments: WinPayments
+    base_points: int
+    limit: str
+    total: int
+
+
+@functools.lru_cache(maxsize=4096)
+def price(
+    han: int, fu: int, yakuman: int, is_dealer: bool, tsumo: bool, honba: int, rules: Rules
+) -> Price:
+    """Return the value of han, fu and yakuman and what it pays (values are few, so each
+    price is worked out once).
+
+    >>> price(3, 40, 0, False, True, 0, Rules()).payments
+    WinPayments(ron=0, dealer=2600, non_dealer=1300)
+    """
+    value = HandValue(han=han, fu=fu, yakuman=yakuman)
+    payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)
+    return Price(
+        value, payments, base_points(value, rules), limit_name(value, rules), payments.total()
+    )
 
 
 # The fu a real hand can have at 1-4 han, from the seed's 符数表 and its list of the

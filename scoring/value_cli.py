@@ -1,4 +1,5 @@
-"""``python -m scoring points``: the payments of a han/fu value."""
+"""``python -m scoring points``: the payments of a han/fu value (the seed's 番数计算 and
+score tables)."""
 
 from __future__ import annotations
 

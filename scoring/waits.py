@@ -15,16 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import WrongTileCountError
-from scoring.hand import (
-    GROUPS,
-    KOKUSHI,
-    KOKUSHI_13,
-    TABLE_LIMIT,
-    TANKI,
-    WAIT_SHAPES,
-    group_readings,
-    win_shapes,
-)
+from scoring.groups import GROUPS, TABLE_LIMIT, group_readings
+from scoring.sets import KOKUSHI, KOKUSHI_13, TANKI, WAIT_SHAPES, win_shapes
 from scoring.tiles import (
     TERMINALS_AND_HONORS,
     Meld,

@@ -1,4 +1,5 @@
-"""``python -m scoring waits TILES [--visible TILES]``: waits, shanten and remaining tiles."""
+"""``python -m scoring waits TILES [--visible TILES]``: waits, shanten and remaining tiles
+(FORMATS.md section 4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Yaku of one reading of a winning hand: every standard yaku and yakuman.
+"""Yaku of one reading of a winning hand: every standard yaku and yakuman, named as
+FORMATS.md section 2 names them.
 
 The han of each yaku are data (``YAKU``: closed han, open han, 0 when the yaku
 needs a closed hand). Detection looks at the reading's sets and pair, at the hand's
@@ -11,25 +12,31 @@ replaces iipeikou; junchan replaces chanta (no honors) and both need a sequence
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-from scoring.errors import BadFlagsError, BadHandError, shown
 from scoring.fu import WinContext, is_pinfu_shape
-from scoring.hand import (
-    KOKUSHI,
-    KOKUSHI_13,
-    PART_QUADS,
-    REGULAR,
-    RYANMEN,
-    SHANPON,
-    TANKI,
-    Hand,
-    ReadingFields,
-)
+from scoring.hand import REGULAR, Hand, Reading
 from scoring.rules import Rules
-from scoring.tiles import CHUN, EAST, HAKU, HATSU, HONOR, NORTH, NOT_GREEN, SIMPLE, TERMINAL, kind
+from scoring.sets import KOKUSHI, KOKUSHI_13, SHANPON, TANKI
+from scoring.situation import ALL_FLAGS as ALL_FLAGS  # re-exported: imported from here
+from scoring.situation import FLAGS as FLAGS
+from scoring.situation import Situation as Situation
+from scoring.tiles import (
+    CHUN,
+    EAST,
+    HAKU,
+    HATSU,
+    HONOR,
+    NORTH,
+    NOT_GREEN,
+    SIMPLE,
+    SUIT_BITS,
+    TERMINAL,
+    kind,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,181 +128,37 @@ def yaku_han(name: str, *, is_closed: bool, rules: Rules) -> YakuHan:
     >>> yaku_han("kokushi_13", is_closed=True, rules=Rules(double_yakuman=()))
     YakuHan(name='kokushi_13', han=13)
     """
+    return han_table(is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)[name]
+
+
+@functools.cache
+def han_table(
+    is_closed: bool, double_yakuman: tuple[str, ...], chiitoitsu_50_fu: bool
+) -> dict[str, YakuHan]:
+    """Return every yaku's ``YakuHan`` on a closed or an open hand under the two options
+    that change a yaku's han (``Rules.double_yakuman``, ``Rules.chiitoitsu_50_fu``).
+
+    >>> han_table(False, (), False)["chanta"], han_table(True, (), False)["chanta"]
+    (YakuHan(name='chanta', han=1), YakuHan(name='chanta', han=2))
+    """
+    return {name: _yaku_han(name, is_closed, double_yakuman, chiitoitsu_50_fu) for name in YAKU}
+
+
+def _yaku_han(
+    name: str, is_closed: bool, double_yakuman: tuple[str, ...], chiitoitsu_50_fu: bool
+) -> YakuHan:
     yaku = YAKU[name]
     if yaku.is_yakuman:
-        multiple = 2 if name in rules.double_yakuman else 1
+        multiple = 2 if name in double_yakuman else 1
         return YakuHan(name, YAKUMAN_HAN * multiple)
-    if name == "chiitoitsu" and rules.chiitoitsu_50_fu:
+    if name == "chiitoitsu" and chiitoitsu_50_fu:
         return YakuHan(name, 1)
     return YakuHan(name, yaku.closed if is_closed else yaku.open)
 
 
-FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
-ALL_FLAGS = ("tsumo", *FLAGS)
-NO_FLAGS = (False,) * len(ALL_FLAGS)
-FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
-ROBBED_KANS = ("kakan", "ankan")
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """How the hand won beyond its tiles: the hand JSON's flags (FORMATS.md section 2).
-
-    ``robbed_kan`` says which kan a chankan robbed: ``kakan`` (an added kan), or
-    ``ankan`` (a closed kan, which only kokushi may rob, by rule). Slots: a batch
-    reads about 18 flags per hand, and a slot reads in a third of the time of a
-    named tuple's field (``scoring.score`` keeps one per set of flags).
-    """
-
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    is_dealer: bool = True
-    robbed_kan: str = "kakan"
-    # Worked out from the flags when a Situation is made (not arguments; compare,
-    # hash and repr leave them out, dataclasses.asdict does not). Whether a flag but
-    # tsumo and riichi is set, or a robbed closed kan: so a hand without one passes
-    # its checks in one read (scoring.score._check).
-    has_rare_flag: bool = field(init=False, repr=False, compare=False)
-    # The names of the flags' yaku on an open hand, then a closed one (so indexed by
-    # ``is_closed``): worked out once, as has_rare_flag.
-    yaku_names: tuple[tuple[str, ...], tuple[str, ...]] = field(
-        init=False, repr=False, compare=False
-    )
-
-    def __post_init__(self) -> None:
-        rare = (
-            self.double_riichi
-            or self.ippatsu
-            or self.rinshan
-            or self.chankan
-            or self.haitei
-            or self.houtei
-            or self.tenhou
-            or self.chiihou
-            or self.renhou
-            or self.robbed_kan != "kakan"
-        )
-        object.__setattr__(self, "has_rare_flag", rare)  # frozen: set once, here
-        names = (_situational_yaku(self, False), _situational_yaku(self, True))
-        object.__setattr__(self, "yaku_names", names)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, is_dealer: bool) -> Situation:
-        """Return the flags of a hand object (missing flags are false).
-
-        >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
-        True
-        """
-        flags = tuple(map(data.get, ALL_FLAGS, NO_FLAGS))
-        if set(map(type, flags)) != {bool}:
-            name, value = next((n, v) for n, v in zip(ALL_FLAGS, flags) if type(v) is not bool)
-            raise BadHandError(f"{name} must be true or false, not {shown(value)}")
-        robbed = data.get("robbed_kan", "kakan")
-        if robbed not in ROBBED_KANS:
-            raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")
-        return cls(**dict(zip(ALL_FLAGS, flags)), is_dealer=is_dealer, robbed_kan=robbed)
-
-    @property
-    def has_riichi(self) -> bool:
-        """Return whether the winner declared riichi or double riichi."""
-        return self.riichi or self.double_riichi
-
-
-def check_situation(
-    situation: Situation, *, is_closed: bool, has_melds: bool, has_kan: bool
-) -> None:
-    """Raise ``BadFlagsError`` if the flags cannot happen together or on this hand.
-
-    >>> check_situation(Situation(ippatsu=True), is_closed=True, has_melds=False, has_kan=False)
-    Traceback (most recent call last):
-    ...
-    scoring.errors.BadFlagsError: ippatsu needs riichi or double_riichi
-    """
-    for message in _conflicts(situation, is_closed, has_melds, has_kan):
-        raise BadFlagsError(message)
-
-
-def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
-    if s.riichi and s.double_riichi:
-        yield "riichi and double_riichi are exclusive"
-    if s.has_riichi and not is_closed:
-        yield "riichi needs a closed hand (no chi, pon or open kan)"
-    if s.ippatsu:
-        yield from _ippatsu_conflicts(s)
-    if s.haitei or s.houtei or s.rinshan or s.chankan:
-        yield from _last_tile_conflicts(s, has_kan)
-    if s.tenhou or s.chiihou or s.renhou:
-        yield from _first_turn_conflicts(s, has_melds)
-    if s.robbed_kan == "ankan" and not s.chankan:
-        yield "robbed_kan needs chankan"
-
-
-def _ippatsu_conflicts(s: Situation) -> Iterator[str]:
-    if not s.has_riichi:
-        yield "ippatsu needs riichi or double_riichi"
-    if s.rinshan:
-        yield "ippatsu ends with the winner's own kan, so no rinshan"
-
-
-def _last_tile_conflicts(s: Situation, has_kan: bool) -> Iterator[str]:
-    if s.haitei and not s.tsumo:
-        yield "haitei is a tsumo on the last tile; use houtei for ron"
-    if s.houtei and s.tsumo:
-        yield "houtei is a ron on the last discard; use haitei for tsumo"
-    if s.rinshan and not s.tsumo:
-        yield "rinshan is a tsumo on a kan's replacement tile"
-    if s.rinshan and not has_kan:
-        yield "rinshan needs a kan among the melds"
-    if s.rinshan and s.haitei:
-        yield "a win on the replacement tile of the last draw is rinshan, not haitei"
-    if s.chankan and s.tsumo:
-        yield "chankan is a ron on a tile added to a kan"
-    if s.chankan and s.houtei:
-        yield "chankan and houtei are exclusive (no kan on the last tile)"
-
-
-def _first_turn_conflicts(s: Situation, has_melds: bool) -> Iterator[str]:
-    first = [name for name in FIRST_TURN_WINS if getattr(s, name)]
-    if len(first) > 1:
-        yield "tenhou, chiihou and renhou are exclusive"
-    if s.tenhou and (not s.is_dealer or not s.tsumo):
-        yield "tenhou is the dealer's tsumo on the first draw"
-    if s.chiihou and (s.is_dealer or not s.tsumo):
-        yield "chiihou is a non-dealer's tsumo on the first draw"
-    if s.renhou and (s.is_dealer or s.tsumo):
-        yield "renhou is a non-dealer's ron before the first draw"
-    if has_melds:
-        yield f"{first[0]} needs a hand with no melds"
-    if s.has_riichi or s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei:
-        yield f"{first[0]} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei"
-
-
 @dataclass(frozen=True, slots=True)
 class HandShape:
-    """What every reading of a hand shares: which tiles it holds, its suits, its kans.
-
-    Slots, as ``Situation``: kept per tile classes and read about 8 times per hand.
-    """
+    """What every reading of a hand shares: which tiles it holds, its suits, its kans."""
 
     is_all_simple: bool
     is_all_terminal_or_honor: bool
@@ -305,8 +168,7 @@ class HandShape:
     is_all_green: bool
     has_hatsu: bool
     quads: int
-    chuuren: str  # "", "chuuren" or "chuuren_9"
-    yakuman_tiles: bool = False  # the tiles or four kans may make a yakuman (checked in full)
+    chuuren: str = ""  # "", "chuuren" or "chuuren_9"
 
 
 def hand_shape(hand: Hand) -> HandShape:
@@ -315,44 +177,29 @@ def hand_shape(hand: Hand) -> HandShape:
     >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
     'chuuren_9'
     """
-    bits, quads = hand.tile_bits, hand.meld_part[PART_QUADS]  # Speed: not the quads property
-    key = (bits, quads, hand.all_counts[HATSU] > 0)
-    try:
-        shape = _SHAPES[key]  # Speed: a subscript, quicker than get; almost always kept
-    except KeyError:
-        shape = _new_shape(key)
+    bits = hand.tile_bits
+    shape = _shape(bits, hand.quads, hand.all_counts[HATSU] > 0)
     if shape.suits == 1 and not bits & HONOR and not hand.melds:
         chuuren = _chuuren(hand.counts, kind(hand.win))
         if chuuren:
-            return replace(shape, chuuren=chuuren, yakuman_tiles=True)
+            return replace(shape, chuuren=chuuren)
     return shape
 
 
-# Speed: a shape without chuuren depends only on the tile classes, the kans and
-# whether hatsu is held, so each is made once. The keys are bounded by their kinds
-# (256 class sets, 5 kan counts, 2), so the dict never grows past a few thousand.
-_SHAPES: dict[tuple[int, int, bool], HandShape] = {}
-
-
-def _new_shape(key: tuple[int, int, bool]) -> HandShape:
-    bits, quads, has_hatsu = key
-    suits = SUIT_COUNT[bits >> 4 & 7]
-    shape = _SHAPES[key] = HandShape(
-        not bits & (TERMINAL | HONOR),
-        not bits & SIMPLE,
-        bits & HONOR > 0,
-        bits & TERMINAL > 0,
-        suits,
-        not bits & NOT_GREEN,
-        has_hatsu,
-        quads,
-        "",
-        not suits or not bits & NOT_GREEN or bits & (SIMPLE | HONOR) == 0 or quads == 4,
+@functools.cache
+def _shape(bits: int, quads: int, has_hatsu: bool) -> HandShape:
+    """Return the shape of tiles of these classes (``scoring.tiles.KIND_BITS``), kans
+    and hatsu (each made once: 256 class sets, 5 kan counts)."""
+    return HandShape(
+        is_all_simple=not bits & (TERMINAL | HONOR),
+        is_all_terminal_or_honor=not bits & SIMPLE,
+        has_honor=bits & HONOR > 0,
+        has_terminal=bits & TERMINAL > 0,
+        suits=sum(bits & suit > 0 for suit in SUIT_BITS),
+        is_all_green=not bits & NOT_GREEN,
+        has_hatsu=has_hatsu,
+        quads=quads,
     )
-    return shape
-
-
-SUIT_COUNT = tuple(bin(suit_bits).count("1") for suit_bits in range(8))
 
 
 def _chuuren(counts: Sequence[int], win: int) -> str:
@@ -367,7 +214,7 @@ def _chuuren(counts: Sequence[int], win: int) -> str:
 
 
 def find_yaku(
-    reading: ReadingFields,
+    reading: Reading,
     shape: HandShape,
     situation: Situation,
     context: WinContext,
@@ -385,88 +232,111 @@ def find_yaku(
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
-    # Speed: unpacked once (read_parts makes exact tuples: the quick path).
-    form, _, _, _, _, _, closed, _, _, _, triplets, concealed, _ = reading
-    regular = form == REGULAR
-    try:  # Speed: _han_tables' lookup, written out, by subscript (quicker than get)
-        kept, tables = _HAN_TABLES[id(rules)]
-    except KeyError:
-        kept, tables = rules, _han_tables(rules)
-    table = (tables if kept is rules else _han_tables(rules))[closed]
-    # Speed: a quick test before the full one, written out (one call less per reading):
-    # a yakuman needs special tiles or four kans, first-turn flags (rare flags), four
-    # concealed triplets or three honor triplets.
-    if (
-        shape.yakuman_tiles
-        or (not regular and form == KOKUSHI)
-        or (regular and (concealed == 4 or THREE_HONOR_SETS[triplets >> EAST]))
-        or (situation.has_rare_flag and (situation.tenhou or situation.chiihou or situation.renhou))
-    ):
-        names = _yakuman_names(reading, shape, situation, regular, rules)
-        if names:
-            return tuple(map(table.__getitem__, names))
-    # Speed: each yaku is looked up as it is found, not named and mapped afterwards.
-    found = []
-    for name in situation.yaku_names[closed]:
-        found.append(table[name])
-    if shape.is_all_simple and (closed or rules.open_tanyao):
-        found.append(table["tanyao"])
-    if regular:
-        _add_set_yaku(found, reading, shape, context, rules, table)
+    names = yakuman_names(reading, shape, situation, rules) or _yaku_names(
+        reading, shape, situation, context, rules
+    )
+    table = han_table(reading.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
+    return tuple([table[name] for name in names])
+
+
+def _yaku_names(
+    reading: Reading, shape: HandShape, situation: Situation, context: WinContext, rules: Rules
+) -> list[str]:
+    """Return the names of the reading's yaku but yakuman, in the order results list them."""
+    names = _flag_yaku(situation, reading.is_closed)
+    if shape.is_all_simple and (reading.is_closed or rules.open_tanyao):
+        names.append("tanyao")
+    if reading.form == REGULAR:
+        names += _sequence_yaku(reading, shape, context)
+        names += _triplet_yaku(reading, shape, context, rules)
     else:
-        found.append(table["chiitoitsu"])
+        names.append("chiitoitsu")
     if shape.is_all_terminal_or_honor:
-        found.append(table["honroutou"])
+        names.append("honroutou")
     if shape.suits == 1:
-        found.append(table["honitsu" if shape.has_honor else "chinitsu"])
-    return tuple(found)
+        names.append("honitsu" if shape.has_honor else "chinitsu")
+    return names
 
 
-# Whether the honor kinds set in a bit mask (bit k: honor kind EAST + k) are at least
-# three, for each mask.
-THREE_HONOR_SETS = tuple(honors.bit_count() >= 3 for honors in range(1 << (CHUN - EAST + 1)))
-
-HanTable = dict[str, YakuHan]
-
-# Speed: one table per rules value and closedness, so a hand's yaku are looked up,
-# not built. Rules values are few (presets are cached by the caller), and the entry
-# keeps its rules alive so an id is never reused while it exists.
-_HAN_TABLES: dict[int, tuple[Rules, tuple[HanTable, HanTable]]] = {}
-
-
-def _han_tables(rules: Rules) -> tuple[HanTable, HanTable]:
-    """Return every yaku's ``YakuHan`` under the rules on an open hand, then on a
-    closed one (so indexed by ``is_closed``).
-
-    >>> open_hand, closed_hand = _han_tables(Rules())
-    >>> open_hand["chanta"], closed_hand["chanta"]
-    (YakuHan(name='chanta', han=1), YakuHan(name='chanta', han=2))
-    """
-    entry = _HAN_TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_HAN_TABLES) > 128:
-            _HAN_TABLES.clear()
-        open_table, closed_table = (
-            {name: yaku_han(name, is_closed=is_closed, rules=rules) for name in YAKU}
-            for is_closed in (False, True)
-        )
-        entry = _HAN_TABLES[id(rules)] = (rules, (open_table, closed_table))
-    return entry[1]
-
-
-def _situational_yaku(s: Situation, closed: bool) -> tuple[str, ...]:
-    """Return the names of the yaku the flags give a closed or an open hand."""
-    names = [name for name in ("riichi", "double_riichi", "ippatsu") if getattr(s, name)]
-    if s.tsumo and closed:
+def _flag_yaku(s: Situation, is_closed: bool) -> list[str]:
+    """Return the names of the yaku the flags give a closed or an open hand (each flag's
+    yaku has the flag's name, but menzen tsumo: a closed hand's tsumo)."""
+    names = []
+    if s.riichi:
+        names.append("riichi")
+    if s.double_riichi:
+        names.append("double_riichi")
+    if s.ippatsu:
+        names.append("ippatsu")
+    if s.tsumo and is_closed:
         names.append("menzen_tsumo")
-    names.extend(name for name in LAST_TILE_WINS if getattr(s, name))
-    return tuple(names)
+    if s.haitei:
+        names.append("haitei")
+    if s.houtei:
+        names.append("houtei")
+    if s.rinshan:
+        names.append("rinshan")
+    if s.chankan:
+        names.append("chankan")
+    return names
 
 
-LAST_TILE_WINS = ("haitei", "houtei", "rinshan", "chankan")
+# Bit masks over kinds (bit k: kind k), as a reading's ``runs`` and ``triplets``.
+DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
+SUIT_NUMBERS = 0b111111111  # kinds 0-8: the nine numbers of the first suit
+ITTSU = tuple(0b1001001 << start for start in (0, 9, 18))  # 123, 456, 789 of a suit
 
 
-def concealed_sets(reading: ReadingFields, *, tsumo: bool) -> int:
+def _sequence_yaku(reading: Reading, shape: HandShape, context: WinContext) -> list[str]:
+    """Return pinfu, the yakuhai, iipeikou or ryanpeikou, chanta or junchan, ittsu and
+    sanshoku: the yaku of the pair and of the sequences, in that order."""
+    names = ["pinfu"] if is_pinfu_shape(reading, context) else []
+    if reading.triplets >> EAST:  # an honor triplet: yakuhai
+        names += _honor_yaku(reading.triplets, context)
+    if reading.twins and reading.is_closed:
+        names.append("ryanpeikou" if reading.twins == 2 else "iipeikou")
+    if reading.outside and reading.run_count:
+        names.append("chanta" if shape.has_honor else "junchan")
+    if reading.run_count >= 3:  # ittsu and sanshoku are three sequences
+        runs = reading.runs
+        if any(runs & ittsu == ittsu for ittsu in ITTSU):
+            names.append("ittsu")
+        if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:  # one start in all three suits
+            names.append("sanshoku")
+    return names
+
+
+def _triplet_yaku(
+    reading: Reading, shape: HandShape, context: WinContext, rules: Rules
+) -> list[str]:
+    """Return sanshoku doukou, toitoi, sanankou, sankantsu and shousangen: the yaku of
+    the triplets and quads, in that order."""
+    triplets = reading.triplets
+    names = []
+    if triplets & triplets >> 9 & triplets >> 18 & SUIT_NUMBERS:  # one number in all three
+        names.append("sanshoku_doukou")
+    if not reading.run_count:
+        names.append("toitoi")
+    if concealed_sets(reading, tsumo=context.tsumo) == 3:
+        names.append("sanankou")
+    if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
+        names.append("sankantsu")
+    if (triplets & DRAGON_BITS).bit_count() == 2 and reading.pair >= HAKU:
+        names.append("shousangen")
+    return names
+
+
+def _honor_yaku(triplets: int, context: WinContext) -> list[str]:
+    """Return the yakuhai of the honor triplets: dragons, then seat and round wind."""
+    names = [name for tile, name in DRAGON_YAKU.items() if triplets >> tile & 1]
+    if triplets >> context.seat_wind & 1:
+        names.append("yakuhai_seat_wind")
+    if triplets >> context.round_wind & 1:
+        names.append("yakuhai_round_wind")
+    return names
+
+
+def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
     """Return how many triplets and quads of a regular reading count as concealed (for
     sanankou and suuankou): not called, and not a triplet a ron completed.
 
@@ -475,100 +345,50 @@ def concealed_sets(reading: ReadingFields, *, tsumo: bool) -> int:
     >>> concealed_sets(reading, tsumo=False), concealed_sets(reading, tsumo=True)
     (1, 2)
     """
-    _, _, _, _, _, wait, _, _, _, _, _, concealed, _ = reading
-    return concealed - (wait == SHANPON and not tsumo)
+    return reading.concealed - (reading.wait == SHANPON and not tsumo)
 
 
-DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
-SUIT_NUMBERS = 0b111111111
-ITTSU_M, ITTSU_P, ITTSU_S = (0b1001001 << start for start in (0, 9, 18))
+def yakuman_names(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
+    """Return the names of the reading's yakuman, in the order results list them."""
+    names = _first_turn_yakuman(s, rules)
+    if reading.form == KOKUSHI:
+        return [*names, "kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi"]
+    names += _tile_yakuman(shape, rules)
+    if reading.form == REGULAR and reading.run_count < 2:
+        names += _set_yakuman(reading, shape, s, rules)
+    return names
 
 
-def _yakuman_names(
-    reading: ReadingFields, shape: HandShape, s: Situation, regular: bool, rules: Rules
-) -> list[str]:
-    form, _, pairs, _, _, wait, _, _, run_count, _, triplets, _, _ = reading
-    names = []
-    if s.tenhou or s.chiihou:
-        names.append("tenhou" if s.tenhou else "chiihou")
+def _first_turn_yakuman(s: Situation, rules: Rules) -> list[str]:
+    names = ["tenhou" if s.tenhou else "chiihou"] if s.tenhou or s.chiihou else []
     if s.renhou and rules.renhou == "yakuman":
         names.append("renhou_yakuman")
-    if form == KOKUSHI:
-        names.append("kokushi_13" if wait == KOKUSHI_13 else "kokushi")
-        return names
-    if shape.chuuren:
-        names.append(shape.chuuren)
+    return names
+
+
+def _tile_yakuman(shape: HandShape, rules: Rules) -> list[str]:
+    """Return chuuren, tsuuiisou, ryuuiisou and chinroutou: yakuman of the tiles alone."""
+    names = [shape.chuuren] if shape.chuuren else []
     if shape.suits == 0:
         names.append("tsuuiisou")
     if shape.is_all_green and (shape.has_hatsu or rules.ryuuiisou_without_hatsu):
         names.append("ryuuiisou")
     if shape.is_all_terminal_or_honor and not shape.has_honor:
         names.append("chinroutou")
-    if not regular or run_count >= 2:
-        return names
-    if shape.quads == 4 and rules.suukantsu:
-        names.append("suukantsu")
-    if concealed_sets(reading, tsumo=s.tsumo) == 4:
-        names.append("suuankou_tanki" if wait == TANKI else "suuankou")
-    if triplets & DRAGON_BITS == DRAGON_BITS:
-        names.append("daisangen")
-    winds = (triplets & WIND_BITS).bit_count()
-    if winds == 4:
-        names.append("daisuushii")
-    elif winds == 3 and EAST <= pairs[0] <= NORTH:
-        names.append("shousuushii")
     return names
 
 
-def _add_set_yaku(
-    found: list[YakuHan],
-    reading: ReadingFields,
-    shape: HandShape,
-    context: WinContext,
-    rules: Rules,
-    table: HanTable,
-) -> None:
-    """Add the yaku of a regular reading's sets and pair to ``found``."""
-    _, _, pairs, _, _, wait, closed, runs, run_count, twins, triplets, concealed, outside = reading
-    if run_count == 4 and wait == RYANMEN and is_pinfu_shape(reading, context):
-        found.append(table["pinfu"])
-    if triplets >> EAST:
-        _add_honor_yaku(found, triplets, context, table)
-    if twins and closed:
-        found.append(table["ryanpeikou" if twins == 2 else "iipeikou"])
-    if outside and run_count:
-        found.append(table["chanta" if shape.has_honor else "junchan"])
-    if run_count >= 3:
-        if runs & ITTSU_M == ITTSU_M or runs & ITTSU_P == ITTSU_P or runs & ITTSU_S == ITTSU_S:
-            found.append(table["ittsu"])
-        if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:
-            found.append(table["sanshoku"])
-        return  # nothing below has three sequences
-    if run_count <= 1 and triplets & triplets >> 9 & triplets >> 18 & SUIT_NUMBERS:
-        found.append(table["sanshoku_doukou"])
-    if not run_count:
-        found.append(table["toitoi"])
-    if concealed - (wait == SHANPON and not context.tsumo) == 3:  # concealed_sets, inlined
-        found.append(table["sanankou"])
-    if shape.quads == 3 or (shape.quads == 4 and not rules.suukantsu):
-        found.append(table["sankantsu"])
-    if (triplets & DRAGON_BITS).bit_count() == 2 and pairs[0] >= HAKU:
-        found.append(table["shousangen"])
-
-
-def _add_honor_yaku(
-    found: list[YakuHan], triplets: int, context: WinContext, table: HanTable
-) -> None:
-    """Add the yakuhai of honor triplets to ``found``: dragons, then seat and round wind."""
-    for name in DRAGON_NAMES[triplets >> HAKU]:
-        found.append(table[name])
-    if triplets >> context.seat_wind & 1:
-        found.append(table["yakuhai_seat_wind"])
-    if triplets >> context.round_wind & 1:
-        found.append(table["yakuhai_round_wind"])
-
-
-DRAGON_NAMES = tuple(
-    tuple(name for tile, name in DRAGON_YAKU.items() if dragons >> (tile - HAKU) & 1)
-    for dragons in range(8)
-)
+def _set_yakuman(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
+    """Return suukantsu, suuankou, daisangen, daisuushii or shousuushii: yakuman of the
+    triplets and quads."""
+    names = ["suukantsu"] if shape.quads == 4 and rules.suukantsu else []
+    if concealed_sets(reading, tsumo=s.tsumo) == 4:
+        names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
+    if reading.triplets & DRAGON_BITS == DRAGON_BITS:
+        names.append("daisangen")
+    winds = (reading.triplets & WIND_BITS).bit_count()
+    if winds == 4:
+        names.append("daisuushii")
+    elif winds == 3 and EAST <= reading.pair <= NORTH:
+        names.append("shousuushii")
+    return names

@@ -17,18 +17,8 @@ from scoring.errors import (
     NotAWinningHandError,
     WrongTileCountError,
 )
-from scoring.hand import (
-    CHIITOITSU,
-    KOKUSHI,
-    PAIR,
-    QUAD,
-    REGULAR,
-    SEQUENCE,
-    TRIPLET,
-    Hand,
-    is_complete,
-    readings,
-)
+from scoring.hand import CHIITOITSU, REGULAR, Hand, is_complete, readings
+from scoring.sets import KOKUSHI, PAIR, QUAD, SEQUENCE, TRIPLET
 from scoring.tiles import Meld, is_terminal_or_honor, kind, parse_tile, tile_counts
 
 complete_hands = st.builds(complete_hand, st.randoms(use_true_random=False))
@@ -238,3 +228,23 @@ def test_a_complete_hand_is_complete(hand):
 
 def test_the_generator_is_seeded():
     assert complete_hand(random.Random(7)) == complete_hand(random.Random(7))
+
+
+@given(complete_hands)
+def test_a_hand_keeps_its_tiles_counted(hand):
+    from scoring.tiles import tile_bits
+
+    melded = tuple(tile for meld in hand.melds for tile in meld.tiles)
+    assert hand.counts == tile_counts(hand.concealed)
+    assert hand.all_tiles == hand.concealed + melded
+    assert hand.all_counts == tile_counts(hand.concealed + melded)
+    assert hand.tile_bits == tile_bits(hand.concealed + melded)
+
+
+def test_what_a_hand_keeps_is_left_out_of_its_repr_and_comparisons():
+    hand = Hand.parse("123m456p789s11555z", "1z")
+    assert repr(hand) == (
+        "Hand(concealed=(0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31, 31), win=27, melds=())"
+    )
+    same = Hand(hand.concealed, hand.win)
+    assert same == hand and hash(same) == hash(hand)

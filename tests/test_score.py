@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import re
 from typing import Any
-from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -16,9 +15,10 @@ from bench.hands import complete_hand
 from scoring.dora import dora_kind
 from scoring.errors import ScoringError
 from scoring.game import replay
-from scoring.hand import Hand
+from scoring.hand import Hand, readings
 from scoring.score import HandToScore, score, score_hand
-from scoring.tiles import format_tiles, parse_tile, tile_name
+from scoring.sets import meld_block
+from scoring.tiles import format_tiles, parse_tile, parse_tiles, tile_counts, tile_name
 from scoring.yaku import ALL_FLAGS, YAKU, Situation
 
 RESULT_KEYS = [
@@ -408,8 +408,8 @@ def test_every_generated_hand_scores_or_is_a_clean_no_yaku(rng, tsumo, seat):
 
 @given(st.randoms(use_true_random=False), st.booleans())
 @settings(max_examples=200, deadline=None)
-def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
-    """Suits written in reverse order skip the short path for valid input."""
+def test_the_order_of_the_suits_in_a_hand_text_does_not_matter(rng, tsumo):
+    """FORMATS.md section 1: order inside a string does not matter on input."""
     hand = complete_hand(rng)
     data = {
         **hand.to_json(),
@@ -417,14 +417,13 @@ def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
         "dora": "1z",
     }
     reverse = {**data, "hand": "".join(reversed(re.findall(r"[0-9]+[mpsz]", data["hand"])))}
-    short, general = HandToScore.from_json(data).hand, Hand.from_json(reverse)
-    assert sorted(short.concealed) == sorted(general.concealed)
-    assert (short.win, short.melds) == (general.win, general.melds)
-    assert short.counts == general.counts
-    assert short.all_counts == general.all_counts
-    assert sorted(short.all_tiles) == sorted(general.all_tiles)
-    assert short.tile_bits == general.tile_bits
-    assert short.meld_part == general.meld_part
+    read = Hand.from_json(data)
+    assert Hand.from_json(reverse) == read
+    assert (sorted(read.concealed), read.win, read.melds) == (
+        sorted(hand.concealed),
+        hand.win,
+        hand.melds,
+    )
     assert _outcome(data) == _outcome(reverse)
 
 
@@ -437,13 +436,19 @@ def test_the_short_parse_and_the_general_one_agree(rng, tsumo):
         ("11z", ["pon 222m", "chi 345p", "ankan 6666s", "pon 555z"]),
     ],
 )
-def test_the_short_parse_joins_several_melds_as_the_general_one(concealed, melds):
+def test_melds_are_read_in_order_after_the_concealed_sets(concealed, melds):
     data = _hand(concealed, "1z", *melds)
-    general = Hand.from_json(data)
-    for _ in range(2):  # the second time, the joined part is the kept one
-        short = HandToScore.from_json(data).hand
-        assert (short.melds, short.meld_part) == (general.melds, general.meld_part)
-        assert (short.all_counts, short.tile_bits) == (general.all_counts, general.tile_bits)
+    hand = Hand.from_json(data)
+    assert [str(meld) for meld in hand.melds] == [
+        f"{kind} {format_tiles(parse_tiles(tiles))}" for kind, tiles in map(str.split, melds)
+    ]
+    assert hand.all_counts == tile_counts(hand.all_tiles)
+    for reading in readings(hand):
+        assert reading.sets[-len(melds) :] == tuple(map(meld_block, hand.melds))
+    reordered = score_hand({**data, "melds": data["melds"][::-1]})
+    assert (reordered["han"], reordered["fu"], reordered["total"]) == tuple(
+        score_hand(data)[key] for key in ("han", "fu", "total")
+    )
 
 
 def _outcome(data: dict[str, Any]) -> Any:
@@ -510,40 +515,38 @@ def odd_hands(draw: st.DrawFn) -> dict[str, Any]:
         ),
     ],
 )
-def test_hands_the_short_parse_refuses_are_errors_on_both_paths(data, code):
+def test_hands_with_a_fault_are_errors(data, code):
     assert _outcome(data) == code
-    with mock.patch("scoring.score._fast_hand", return_value=None):
-        assert _outcome(data) == code
 
 
 @given(data=odd_hands())
 @settings(max_examples=300, deadline=None)
-def test_any_hand_object_scores_or_fails_cleanly_the_same_on_both_parse_paths(data):
-    short = _outcome(data)
-    with mock.patch("scoring.score._fast_hand", return_value=None):
-        general = _outcome(data)
-    assert short == general
+def test_any_hand_object_scores_or_fails_cleanly(data):
+    outcome = _outcome(data)
+    assert isinstance(outcome, str) or list(outcome) == RESULT_KEYS
+    assert _outcome(data) == outcome  # and the same the second time
 
 
-def test_bad_hands_leave_the_engines_tables_as_they_were():
-    from scoring import hand, score
+def test_bad_hands_leave_the_group_tables_as_they_were():
+    from scoring.groups import group_parts
 
     digits = "111122223333444455556666777788889999"
-    padded = " " * 10_000 + "555z"
-    melds = [{"kind": "pon", "tiles": padded}]
+    kept = group_parts.cache_info().currsize
 
     assert _outcome({"hand": f"{digits}m", "win": "1m"}) == "wrong_tile_count"
+    assert _outcome({"hand": "11111m22223333p1z", "win": "1z"}) == "bad_notation"
+    assert group_parts.cache_info().currsize == kept
+
+
+def test_a_meld_written_with_spaces_around_its_tiles_is_read():
+    melds = [{"kind": "pon", "tiles": " " * 10_000 + "555z"}]
     assert _outcome({"hand": "123m456p789s11z", "win": "1z", "melds": melds})["han"] == 1
-    assert (4,) * 9 not in hand._MANZU and digits not in score._RUNS[0]
-    assert all(tiles != padded for _, tiles in score._MELDS)
 
 
 @pytest.mark.parametrize("flag", ALL_FLAGS)
-def test_each_flag_has_its_own_kept_situation(flag):
-    from scoring.score import _situation
-
-    _situation({})
-    situation, context = _situation({flag: True, "seat_wind": "S"})
+def test_each_flag_is_read_into_the_situation(flag):
+    data = {"hand": "123m456p789s11555z", "win": "1z", flag: True, "seat_wind": "S"}
+    situation, context = HandToScore.from_json(data)[1:3]
 
     assert situation == Situation.from_json({flag: True}, is_dealer=False)
     assert (context.tsumo, context.seat_wind) == (flag == "tsumo", parse_tile("2z"))
@@ -552,7 +555,7 @@ def test_each_flag_has_its_own_kept_situation(flag):
 @pytest.mark.parametrize("odd", [1, 0, 1.0, None])
 @pytest.mark.parametrize("flag", ["tsumo", "riichi", "ippatsu", "haitei"])
 @pytest.mark.parametrize("rare", [{}, {"rinshan": False}])
-def test_a_kept_situation_never_takes_a_number_for_a_flag(odd, flag, rare):
+def test_a_number_is_never_taken_for_a_flag(odd, flag, rare):
     data = {"hand": "123m456p789s11555z", "win": "1z", **rare}
     HandToScore.from_json({**data, flag: bool(odd)})
 
@@ -561,35 +564,39 @@ def test_a_kept_situation_never_takes_a_number_for_a_flag(odd, flag, rare):
 
 
 @pytest.mark.parametrize(
-    "extras",
+    ("extras", "expected"),
     [
-        {},
-        {"dora": "1m", "ura": "2z", "honba": 3, "riichi_sticks": 2},
-        {"dora": "1m", "rules": "tenhou"},
-        {"honba": 10_000_000, "riichi_sticks": 0},
-        {"honba": True},
-        {"riichi_sticks": 1.0},
-        {"honba": -1},
-        {"riichi_sticks": 10_000_001},
-        {"dora": "123456m"},
-        {"ura": 5},
-        {"dora": "1x"},
+        ({}, ((), (), 0, 0)),
+        ({"dora": "1m", "ura": "2z", "honba": 3, "riichi_sticks": 2}, ((0,), (28,), 3, 2)),
+        ({"dora": "1m", "rules": "tenhou"}, ((0,), (), 0, 0)),
+        ({"honba": 10_000_000, "riichi_sticks": 0}, ((), (), 10_000_000, 0)),
+        ({"honba": True}, "honba must be a whole number from 0 to 10,000,000, not true"),
+        (
+            {"riichi_sticks": 1.0},
+            "riichi_sticks must be a whole number from 0 to 10,000,000, not 1.0",
+        ),
+        ({"honba": -1}, "honba must be a whole number from 0 to 10,000,000, not -1"),
+        (
+            {"riichi_sticks": 10_000_001},
+            "riichi_sticks must be a whole number from 0 to 10,000,000, not 10000001",
+        ),
+        ({"dora": "123456m"}, "dora has 6 indicators; at most 5"),
+        ({"ura": 5}, "ura must be MPSZ indicator tiles, not 5"),
+        ({"dora": "1x"}, 'unknown character "x" in tiles "1x"'),
     ],
 )
-def test_the_quick_test_of_indicators_and_counts_agrees_with_the_full_parse(extras):
-    from scoring.score import _extras
-
+def test_indicators_and_counters_are_read_or_named(extras, expected):
     data = {"hand": "123m456p789s11555z", "win": "1z", **extras}
-    for _ in range(2):  # the second time, its indicators are known
-        try:
-            assert HandToScore.from_json(data)[3:] == _extras(data)
-        except ScoringError as error:
-            with pytest.raises(type(error), match=re.escape(str(error))):
-                _extras(data)
+    for _ in range(2):
+        if isinstance(expected, str):
+            with pytest.raises(ScoringError, match=re.escape(expected)):
+                HandToScore.from_json(data)
+        else:
+            assert HandToScore.from_json(data)[3:7] == expected
 
 
-def test_a_hand_without_a_melds_key_takes_the_short_parse():
+def test_a_hand_without_a_melds_key_has_no_melds():
     data = {"hand": "123m456p789s11555z", "win": "1z"}
 
-    with mock.patch("scoring.score.Hand.from_json", side_effect=AssertionError):
-        assert score_hand(data)["yaku"] == [{"name": "yakuhai_haku", "han": 1}]
+    assert score_hand(data) == score_hand({**data, "melds": []})
+    assert score_hand(data)["yaku"] == [{"name": "yakuhai_haku", "han": 1}]

@@ -133,3 +133,50 @@ tile_lists = st.lists(st.integers(0, KINDS + len(RED_FIVES) - 1), max_size=14).f
 @given(tile_lists)
 def test_parse_inverts_format(tiles):
     assert parse_tiles(format_tiles(tiles)) == tuple(sorted(tiles, key=lambda t: (kind(t), t < 34)))
+
+
+# parse_tiles reads each suit's digits through a table (scoring.tiles.suit_tiles) and
+# keeps short texts whole; a text reads the same whichever way it goes.
+
+TEXTS = [
+    "1z",
+    "0p",
+    "555p",
+    "0555s",
+    "123m456p789s11555z",
+    "5m1m5m",
+    "1m2m3m4p5p6p7s8s9s1z1z2z2z2z",
+    "11111m",
+    "005m",
+    "19m19p19s1234567z",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_text_reads_the_same_kept_whole_or_read_by_suits(text):
+    padded = f"  {text}   "  # too long to be kept whole: read suit by suit
+
+    def outcome(tiles: str) -> object:
+        try:
+            return parse_tiles(tiles)
+        except BadNotationError as error:
+            return str(error).replace(repr(tiles)[1:-1], "TEXT")
+
+    assert outcome(text) == outcome(padded) == outcome(text)
+
+
+def test_a_suit_too_long_to_hold_no_fifth_copy_is_named_and_not_kept():
+    from scoring.tiles import _kept_suit
+
+    kept = _kept_suit.cache_info().currsize
+    with pytest.raises(BadNotationError, match="more than four copies of 1m, 2m"):
+        parse_tiles("1" * 20 + "2" * 20 + "m")
+    assert _kept_suit.cache_info().currsize == kept
+
+
+def test_a_suit_reads_its_tiles_sorted_with_its_faults():
+    from scoring.tiles import suit_tiles
+
+    assert suit_tiles("s", "0555").tiles == (36, 22, 22, 22)
+    assert suit_tiles("m", "11111").over == ("1m",)
+    assert suit_tiles("p", "00").red == "0p"

@@ -1,0 +1,214 @@
+"""Each group of a hand read alone: a suit's nine counts (or the honors' seven) as sets
+(面子) and at most one pair (雀头), the shape of a winning hand in the seed's 日本麻将的规则
+(和了: four sets and a pair).
+
+A regular hand is complete when each group reads as sets and exactly one group holds
+the pair, so a hand's readings are the choices of one reading per group. A group's
+readings depend on its counts alone: they are computed once per count vector and
+kept (``group_parts``), each as a ``Part`` with the facts the yaku and fu ask of its
+sets and the places a winning tile can take in it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from scoring.sets import NO_PAIR, PAIR, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
+from scoring.tiles import TERMINALS_AND_HONORS
+
+# Each group's first kind, end and whether it has sequences: manzu, pinzu, souzu, honors.
+GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+GROUP_OF_KIND = tuple(
+    group for group, (start, end, _) in enumerate(GROUPS) for _ in range(start, end)
+)
+# The most count vectors kept per group: a club's hands use a few thousand, and the
+# limit keeps input made to fill the tables from taking the server's memory.
+TABLE_LIMIT = 50_000
+WinPlaces = tuple[tuple[tuple[int, str], ...], ...]
+
+
+class Part(NamedTuple):
+    """Sets and at most one pair (of a group's reading, or of the melds), with the facts
+    a reading gathers from them.
+
+    Bit k of ``runs`` is set when a sequence starts at kind k, bit k of ``triplets``
+    when a triplet or quad of kind k is among the sets; ``twins`` counts pairs of
+    identical sequences; ``concealed`` counts the triplets and quads not called;
+    ``outside``: every set and the pair hold a terminal or honor. ``wins[offset]``
+    lists where kind ``start + offset`` of the group can be the winning tile: (index
+    of the set in ``sets``, or ``PAIR``, and the wait shape).
+    """
+
+    sets: tuple[Block, ...]
+    pair: int  # its kind, or NO_PAIR
+    runs: int
+    run_count: int
+    twins: int
+    triplets: int
+    concealed: int
+    outside: bool
+    wins: WinPlaces
+
+
+def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0) -> Part:
+    """Return the facts of sets and a pair; the ``size`` kinds from ``start`` get their
+    win places.
+
+    >>> part = make_part((block(SEQUENCE, 0), block(SEQUENCE, 0)), 8, 0, 9)
+    >>> part.twins, part.outside, part.wins[8]
+    (1, True, ((-1, 'tanki'),))
+    """
+    run_tiles = sorted(each.tile for each in sets if each.kind == SEQUENCE)
+    triplets = [each for each in sets if each.kind != SEQUENCE]
+    return Part(
+        sets=sets,
+        pair=pair,
+        runs=sum({1 << tile for tile in run_tiles}),
+        run_count=len(run_tiles),
+        twins=_twins(run_tiles),
+        triplets=sum(1 << each.tile for each in triplets),
+        concealed=sum(1 for each in triplets if not each.is_open),
+        outside=(pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, sets)),
+        wins=_win_places(sets, pair, start, size),
+    )
+
+
+_TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
+
+
+def _is_outside(each: Block) -> bool:
+    if each.kind == SEQUENCE:
+        return each.tile % 9 in (0, 6)
+    return each.tile in _TERMINAL_OR_HONOR
+
+
+def _twins(run_tiles: list[int]) -> int:
+    """Return how many pairs of identical sequences sorted sequence starts hold."""
+    twins, index = 0, 0
+    while index < len(run_tiles) - 1:
+        if run_tiles[index] == run_tiles[index + 1]:
+            twins += 1
+            index += 2
+        else:
+            index += 1
+    return twins
+
+
+def _win_places(sets: tuple[Block, ...], pair: int, start: int, size: int) -> WinPlaces:
+    """Return, for each of the ``size`` kinds from ``start``, where it can be the
+    winning tile: the pair first, then the sets in order (a repeated set once)."""
+    if not size:  # a meld's part: no win places
+        return ()
+    places: list[list[tuple[int, str]]] = [[] for _ in range(size)]
+    if start <= pair < start + size:
+        places[pair - start].append((PAIR, TANKI))
+    for index, each in enumerate(sets):
+        if index and sets[index - 1] == each:
+            continue  # the same set again: the same wait
+        for win in each.kinds:
+            shape = wait_shape(each, win)
+            if shape is not None:
+                places[win - start].append((index, shape))
+    return tuple(map(tuple, places))
+
+
+def join_parts(parts: Iterable[Part]) -> Part:
+    """Return the facts of several parts' sets together (with the pair of the one that
+    has one). Their win places are left out: they are each group's own.
+
+    >>> from scoring.sets import QUAD
+    >>> joined = join_parts([make_part((block(QUAD, 27),)), make_part((block(SEQUENCE, 0),))])
+    >>> joined.concealed, joined.run_count, joined.pair
+    (1, 1, -1)
+    """
+    sets: tuple[Block, ...] = ()
+    pair = NO_PAIR
+    runs = run_count = twins = triplets = concealed = 0
+    outside = True
+    for part in parts:
+        sets += part.sets
+        if part.pair != NO_PAIR:
+            pair = part.pair
+        runs |= part.runs
+        run_count += part.run_count
+        twins += part.twins
+        triplets |= part.triplets
+        concealed += part.concealed
+        outside = outside and part.outside
+    return Part(sets, pair, runs, run_count, twins, triplets, concealed, outside, ())
+
+
+@functools.cache
+def meld_part(meld: Block) -> Part:
+    """Return the part of one meld (melds repeat across hands: each is made once).
+
+    >>> meld_part(block("quad", 27)).concealed
+    1
+    """
+    return make_part((meld,))
+
+
+def group_tables(counts: tuple[int, ...]) -> list[tuple[Part, ...]]:
+    """Return the parts of each group of 34 counts (manzu, pinzu, souzu, honors)."""
+    return [group_parts(group, counts[start:end]) for group, (start, end, _) in enumerate(GROUPS)]
+
+
+@functools.lru_cache(maxsize=TABLE_LIMIT)
+def group_parts(group: int, counts: tuple[int, ...]) -> tuple[Part, ...]:
+    """Return every reading of one group's counts as a ``Part``.
+
+    >>> [part.twins for part in group_parts(0, (2, 2, 2, 0, 0, 0, 0, 0, 0))]
+    [1]
+    """
+    start, _, runs = GROUPS[group]
+    return tuple(
+        make_part(sets, pair, start, len(counts))
+        for sets, pair in group_readings(start, runs, counts)
+    )
+
+
+@functools.lru_cache(maxsize=TABLE_LIMIT)
+def group_readings(
+    start: int, runs: bool, counts: tuple[int, ...]
+) -> tuple[tuple[tuple[Block, ...], int], ...]:
+    """Return every reading of one group's counts (a suit from tile ``start``, or the
+    honors without ``runs``) as sets plus at most one pair (``NO_PAIR`` if none).
+
+    >>> [[str(b) for b in sets] for sets, _ in group_readings(0, True, (3, 3, 3, 0, 0, 0, 0, 0, 0))]
+    [['123m', '123m', '123m'], ['111m', '222m', '333m']]
+    """
+    if sum(counts) % 3 == 1:
+        return ()
+    found = set(_read_group(list(counts), start, runs, (), NO_PAIR))
+    return tuple(sorted(found, key=lambda item: (item[1], [(b.tile, b.kind) for b in item[0]])))
+
+
+def _read_group(
+    counts: list[int], start: int, runs: bool, sets: tuple[Block, ...], pair: int
+) -> Iterator[tuple[tuple[Block, ...], int]]:
+    """Yield the readings of the counts left: the first kind left opens the pair, a
+    triplet or a sequence."""
+    first = next((index for index, count in enumerate(counts) if count), None)
+    if first is None:
+        yield tuple(sorted(sets, key=lambda each: (each.tile, each.kind))), pair
+        return
+    if pair == NO_PAIR and counts[first] >= 2:
+        yield from _read_group(_take(counts, (first, first)), start, runs, sets, start + first)
+    if counts[first] >= 3:
+        taken = (*sets, block(TRIPLET, start + first))
+        yield from _read_group(_take(counts, (first,) * 3), start, runs, taken, pair)
+    if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
+        taken = (*sets, block(SEQUENCE, start + first))
+        yield from _read_group(
+            _take(counts, (first, first + 1, first + 2)), start, runs, taken, pair
+        )
+
+
+def _take(counts: list[int], kinds: tuple[int, ...]) -> list[int]:
+    """Return the counts less one tile of each of ``kinds``."""
+    rest = counts.copy()
+    for each in kinds:
+        rest[each] -= 1
+    return rest

@@ -1,0 +1,193 @@
+"""The points a round moves (FORMATS.md section 3 ``deltas``): the seed's 得点计算
+payments of a ron or tsumo (本場 honba included), riichi deposits and the sticks the
+winner takes, pao (包牌), the noten payments of an exhaustive draw (流局 不听罚符),
+nagashi mangan, a chombo paid as a reverse mangan, and wareme (割目) doubling.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.outcome import Outcome, Win
+from scoring.rules import Rules
+from scoring.state import GameState
+from scoring.value import MANGAN, STICK, HandValue, round_up_100, win_payments
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Points moving in a round; ``None`` as payer or payee is the table (sticks)."""
+
+    payer: int | None
+    payee: int | None
+    points: int
+    reason: str  # riichi, ron, tsumo, pao, sticks, noten, nagashi, chombo
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the transfer as JSON (``null`` is the table)."""
+        return dataclasses.asdict(self)
+
+
+def round_transfers(
+    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+) -> tuple[Transfer, ...]:
+    """Return every transfer of a round: riichi deposits, then the round's settlement,
+    doubled for the wareme seat."""
+    transfers = _riichi_deposits(state, outcome, rules) + _settle_round(
+        state, outcome, values, rules
+    )
+    return _doubled_for_wareme(transfers, outcome.wareme)
+
+
+def _riichi_deposits(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
+    return tuple(Transfer(seat, None, STICK, "riichi") for seat in outcome.riichi)
+
+
+def _settle_round(
+    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+) -> tuple[Transfer, ...]:
+    if outcome.result == "ron":
+        return _settle_ron(state, outcome, values, rules)
+    if outcome.result == "tsumo":
+        return _settle_tsumo(state, outcome, values[0], rules)
+    if outcome.result == "draw":
+        return _settle_draw(state, outcome, rules)
+    if outcome.result == "chombo":
+        return _settle_chombo(state, outcome, rules)
+    return ()
+
+
+def _settle_ron(
+    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+) -> tuple[Transfer, ...]:
+    loser = outcome.loser
+    assert loser is not None
+    order = sorted(range(len(outcome.wins)), key=lambda i: (outcome.wins[i].winner - loser) % 4)
+    transfers: list[Transfer] = []
+    for rank_from_loser, i in enumerate(order):
+        win, value = outcome.wins[i], values[i]
+        gets_honba = rank_from_loser == 0 or rules.multiple_ron_honba == "each"
+        honba = state.honba if gets_honba else 0
+        points = win_payments(
+            value, is_dealer=win.winner == state.dealer, tsumo=False, rules=rules, honba=honba
+        ).ron
+        transfers += _ron_transfers(loser, win, points, rules.honba_value * honba)
+    nearest = outcome.wins[order[0]].winner
+    return (*transfers, *_stick_transfers(state, outcome, nearest, rules))
+
+
+def _ron_transfers(loser: int, win: Win, points: int, honba_points: int) -> list[Transfer]:
+    if win.pao is None or win.pao == loser:
+        return [Transfer(loser, win.winner, points, "ron")]
+    # Pao on ron: the liable player pays half the hand, the discarder the rest and the honba.
+    half = (points - honba_points) // 200 * 100
+    return [
+        Transfer(loser, win.winner, points - half, "ron"),
+        Transfer(win.pao, win.winner, half, "pao"),
+    ]
+
+
+def _stick_transfers(
+    state: GameState, outcome: Outcome, nearest: int, rules: Rules
+) -> tuple[Transfer, ...]:
+    sticks = state.riichi_sticks + len(outcome.riichi)
+    transfers = []
+    if rules.multiple_ron_sticks == "own_back" and len(outcome.wins) > 1:
+        for winner in outcome.winners:
+            if winner != nearest and winner in outcome.riichi:
+                transfers.append(Transfer(None, winner, STICK, "sticks"))
+                sticks -= 1
+    if sticks:
+        transfers.append(Transfer(None, nearest, STICK * sticks, "sticks"))
+    return tuple(transfers)
+
+
+def _settle_tsumo(
+    state: GameState, outcome: Outcome, value: HandValue, rules: Rules
+) -> tuple[Transfer, ...]:
+    win = outcome.wins[0]
+    payments = win_payments(
+        value, is_dealer=win.winner == state.dealer, tsumo=True, rules=rules, honba=state.honba
+    )
+    if win.pao is not None:
+        paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, payments.total(), "pao"),)
+    else:
+        paid = tuple(
+            Transfer(
+                seat,
+                win.winner,
+                payments.dealer if seat == state.dealer else payments.non_dealer,
+                "tsumo",
+            )
+            for seat in range(4)
+            if seat != win.winner
+        )
+    return (*paid, *_stick_transfers(state, outcome, win.winner, rules))
+
+
+def _settle_draw(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
+    if outcome.nagashi:
+        return tuple(t for seat in outcome.nagashi for t in _mangan_tsumo(state, seat, "nagashi"))
+    tenpai, noten = outcome.tenpai, [s for s in range(4) if s not in outcome.tenpai]
+    if not tenpai or not noten:
+        return ()
+    each = rules.noten_penalty // (len(tenpai) * len(noten))
+    return tuple(Transfer(payer, payee, each, "noten") for payer in noten for payee in tenpai)
+
+
+def _mangan_tsumo(state: GameState, winner: int, reason: str) -> tuple[Transfer, ...]:
+    """Return the payments of a mangan tsumo by ``winner`` (no honba)."""
+    return tuple(
+        Transfer(
+            seat,
+            winner,
+            round_up_100(MANGAN * (2 if state.dealer in (seat, winner) else 1)),
+            reason,
+        )
+        for seat in range(4)
+        if seat != winner
+    )
+
+
+def _settle_chombo(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
+    player = outcome.player
+    assert player is not None
+    if rules.chombo != "reverse_mangan":
+        return ()
+    # A reverse mangan tsumo: the offender pays each other player what a mangan tsumo takes.
+    return tuple(
+        Transfer(player, t.payer, t.points, "chombo")
+        for t in _mangan_tsumo(state, player, "chombo")
+        if t.payer is not None
+    )
+
+
+def _doubled_for_wareme(
+    transfers: tuple[Transfer, ...], wareme: int | None
+) -> tuple[Transfer, ...]:
+    if wareme is None:
+        return transfers
+    return tuple(
+        dataclasses.replace(t, points=2 * t.points)
+        if None not in (t.payer, t.payee) and wareme in (t.payer, t.payee)
+        else t
+        for t in transfers
+    )
+
+
+def deltas_of(transfers: Sequence[Transfer]) -> tuple[int, ...]:
+    """Return each player's change of score from a round's transfers.
+
+    >>> deltas_of([Transfer(0, 1, 1000, "ron"), Transfer(2, None, 1000, "riichi")])
+    (-1000, 1000, -1000, 0)
+    """
+    deltas = [0, 0, 0, 0]
+    for transfer in transfers:
+        if transfer.payer is not None:
+            deltas[transfer.payer] -= transfer.points
+        if transfer.payee is not None:
+            deltas[transfer.payee] += transfer.points
+    return tuple(deltas)

@@ -1,0 +1,94 @@
+"""The table before a round (the seed's 日本麻将的规则: 半庄, 局, 庄家 and 连庄): scores,
+the round (its wind and number; the dealer is the starting seat whose turn it is),
+honba and riichi sticks on the table, and whether the game has ended. Seats are
+starting seats (0 = the first dealer); a seat's wind is derived per round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.rules import GAME_LENGTHS, Rules
+
+WINDS = "ESWN"
+NOBODY = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The table before a round: scores, counters, and whether the game is over."""
+
+    scores: tuple[int, ...]
+    round_index: int = 0  # dealer passes since the start; the dealer is round_index % 4
+    round_wind: str = "E"
+    round_number: int = 1  # E1 is 1; east_east goes on to E5..E8
+    honba: int = 0
+    riichi_sticks: int = 0  # 1,000-point deposits on the table
+    finished: bool = False
+    ended_by: str | None = None  # last_round, tobi, agari_yame, tenpai_yame, sudden_death,
+    # chombo, all_draw
+    round_count: int = 0  # rounds played so far
+    chombos: tuple[int, ...] = NOBODY  # chombo count per player (deducted at settlement)
+    wins: tuple[int, ...] = NOBODY  # wins per player (for yakitori)
+    last_deltas: tuple[int, ...] = NOBODY  # score changes of the round that led here
+    busted_by: int | None = None  # who gained most in the round that ended by tobi
+
+    @property
+    def dealer(self) -> int:
+        """Return the dealer's starting seat."""
+        return self.round_index % 4
+
+    @property
+    def label(self) -> str:
+        """Return the round's name: E1..E4, S1.., W1.., N1...
+
+        >>> start(Rules()).label
+        'E1'
+        """
+        return f"{self.round_wind}{self.round_number}"
+
+    def seat_wind(self, seat: int) -> str:
+        """Return the seat's wind this round (E for the dealer)."""
+        return WINDS[(seat - self.dealer) % 4]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the counters as the replay's ``next`` block writes them."""
+        return {
+            "round": self.label,
+            "honba": self.honba,
+            "riichi_sticks": self.riichi_sticks,
+            "dealer": self.dealer,
+        }
+
+
+def start(rules: Rules) -> GameState:
+    """Return the state before the first round.
+
+    >>> start(Rules.from_json("wrc")).scores
+    (30000, 30000, 30000, 30000)
+    """
+    return GameState(scores=(rules.start_points,) * 4)
+
+
+def round_name(index: int, rules: Rules) -> tuple[str, int]:
+    """Return the wind and number of the round after ``index`` dealer passes.
+
+    >>> round_name(4, Rules()), round_name(8, Rules(game_length="east_east"))
+    (('S', 1), ('E', 9))
+    """
+    winds = round_winds(rules)
+    group = min(index // 4, len(winds) - 1)
+    wind = winds[group]
+    return wind, 4 * winds[:group].count(wind) + index - 4 * group + 1
+
+
+def round_winds(rules: Rules) -> str:
+    """Return the winds of a game's rounds in order, its extension winds included.
+
+    >>> round_winds(Rules(game_length="east_north"))
+    'EN'
+    """
+    regular, extension = GAME_LENGTHS[rules.game_length]
+    extra = (extension * 16)[: rules.extension_winds] if extension else ""
+    return regular + extra
