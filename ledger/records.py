@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from ledger import writes
+from ledger.engine_words import explain
 from ledger.json_text import NUL, SURROGATE, bad_text
 from ledger.models import Session
 from ledger.players import players_named
@@ -60,7 +61,8 @@ def _check(record: Any, where: str) -> None:
         Rules.from_json(record.get("rules"))
         replay(record)
     except ScoringError as error:
-        raise RecordError(f"{where}{error}") from None
+        names = [str(name) for name in record.get("players", [])]
+        raise RecordError(f"{where}{explain(error, names)}") from None
 
 
 def _create(record: dict[str, Any], actor: writes.Actor) -> Session:

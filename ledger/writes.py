@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from ledger.engine_words import explain
 from ledger.models import (
     RESTORE_DAYS,
     SEATS,
@@ -183,7 +184,7 @@ def _replay(session: Session, outcomes: list[Outcome]) -> dict[str, Any]:
     try:
         return session.replay(outcomes)
     except ScoringError as error:
-        raise Refused(str(error)) from None
+        raise Refused(explain(error, [p.name for p in session.players()])) from None
 
 
 @dataclass(frozen=True)

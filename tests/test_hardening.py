@@ -37,11 +37,11 @@ def _new_session(member, **extra):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"honba_value": -300}, "honba_value must be from 0 to 3,000, not -300"),
-        ({"honba_value": 9_999_999}, "honba_value must be from 0 to 3,000, not 9,999,999"),
-        ({"start_points": 0}, "start_points must be from 100 to 1,000,000, not 0"),
+        ({"honba_value": -300}, "Honba value must be from 0 to 3,000, not −300."),
+        ({"honba_value": 9_999_999}, "Honba value must be from 0 to 3,000, not 9,999,999."),
+        ({"start_points": 0}, "Starting points must be from 100 to 1,000,000, not 0."),
         ({"uma": [2_000_000, 0, 0, -2_000_000]}, "uma must be from -1,000,000 to 1,000,000"),
-        ({"noten_penalty": 3_000_000}, "noten_penalty must be from 0 to 30,000"),
+        ({"noten_penalty": 3_000_000}, "Noten penalty (total) must be from 0 to 30,000"),
     ],
 )
 def test_the_rules_box_refuses_values_no_real_game_holds(member, options, message):
@@ -58,7 +58,7 @@ def test_the_rules_box_refuses_values_no_real_game_holds(member, options, messag
         ({"rounds": [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1_000_000}]}]},
          "at most 6 yakuman"),
         ({"rounds": [draw(0)] * 201}, "at most 200 rounds, not 201"),
-        ({"rules": {"preset": "club", "honba_value": -3}}, "honba_value must be from 0 to 3,000"),
+        ({"rules": {"preset": "club", "honba_value": -3}}, "Honba value must be from 0 to 3,000"),
     ],
 )  # fmt: skip
 def test_the_importer_refuses_records_no_real_game_holds(member, record, message):

@@ -88,7 +88,7 @@ def test_upload_of_a_list_of_records_imports_each(member):
         (b"{not json", "not valid JSON"),
         (b"\xff\xfe\x00", "not UTF-8"),
         (b"[" * 100_000, "nests too deeply"),
-        (json.dumps({**RECORD, "rounds": [DEEP]}).encode(), "round 1"),
+        (json.dumps({**RECORD, "rounds": [DEEP]}).encode(), "Round 1 (East 1)"),
         (json.dumps({**RECORD, "players": ["\ud800", "b", "c", "d"]}).encode(), "valid Unicode"),
         (
             json.dumps({**RECORD, "rounds": [{"result": "draw", "\ud800": 1}]}).encode(),
@@ -110,11 +110,11 @@ def test_upload_of_a_list_of_records_imports_each(member):
                     ],
                 }
             ).encode(),
-            "round 5",
+            "Round 5",
         ),
         (
             json.dumps([RECORD, {**RECORD, "rounds": [{"result": "boom"}]}]).encode(),
-            "record 2: round 1",
+            "record 2: Round 1",
         ),
     ],
 )
@@ -160,7 +160,7 @@ def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({**RECORD, "rounds": [{"result": "chombo", "player": 7}]}))
 
-    with pytest.raises(CommandError, match=r"round 1.*nothing was imported"):
+    with pytest.raises(CommandError, match=r"Round 1.*nothing was imported"):
         call_command("import_sessions", str(path))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_sessions", str(tmp_path / "missing.json"))

@@ -69,7 +69,7 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
         ({"options": '{"pao": ["\\u0000"]}'}, "without NUL"),
         ({"options": '{"start_points": ' + "9" * 5000 + "}"}, "number too long"),
         ({"options": "[1]"}, "must be a JSON object"),
-        ({"options": '{"bogus": 1}'}, "unknown rule option: bogus"),
+        ({"options": '{"bogus": 1}'}, "Unknown rule option: bogus"),
         ({"options": '{"start_points": -5}'}, "start_points"),
         ({"rules_choice": "preset:nope"}, "Select a valid choice"),
         ({"east": ""}, "This field is required"),
@@ -211,7 +211,7 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
     ("change", "message"),
     [
         ({"opt-uma": "a lot"}, "four numbers"),
-        ({"opt-start_points": "-5"}, "start_points must be from 100 to 1,000,000"),
+        ({"opt-start_points": "-5"}, "Starting points must be from 100 to 1,000,000"),
         ({"opt-game_length": "forever"}, "Select a valid choice"),
         ({"opt-floating_uma": "[" * 100_000}, "at most 400 characters"),
         ({"opt-start_points": "9" * 5000}, "Enter a whole number"),

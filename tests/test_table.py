@@ -186,7 +186,7 @@ def test_recording_after_the_end_is_refused(member):
 
     assert session.rounds.count() == 1
     assert response.status_code == 422
-    assert b"the game has already ended" in response.content
+    assert b"The game is over" in response.content
 
 
 def test_a_retried_request_returns_the_first_result_and_records_once(member):

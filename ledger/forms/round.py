@@ -11,6 +11,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from ledger.engine_words import explain
 from ledger.models import SEATS
 from scoring.errors import ScoringError
 from scoring.hand import Hand
@@ -265,7 +266,8 @@ class RoundForm(forms.Form):
                 parse_tiles(hand.get(key, ""))
         except ScoringError as error:
             raise forms.ValidationError(
-                gettext("Tiles of %(name)s: %(error)s") % {"name": name, "error": error}
+                gettext("Tiles of %(name)s: %(error)s")
+                % {"name": name, "error": explain(error, self.names)}
             ) from None
         return hand
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from ledger.engine_words import explain
 from scoring.errors import ScoringError
 from scoring.rules import CHOICES, OPTION_NAMES, TUPLE_CHOICES, Rules
 
@@ -85,6 +86,11 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
     ),
 )
 LABELS = {name: label for _, options in GROUPS for name, label in options}
+
+
+def option_label(name: str) -> str:
+    """Return a rule option's label in the active language (its key if it has none)."""
+    return str(LABELS.get(name, name))
 
 
 def _field(name: str, value: Any) -> forms.Field:
@@ -179,6 +185,6 @@ class RulesOptionsForm(forms.Form):
                 self.base.with_options(**self.changes())
             except ScoringError as error:
                 raise forms.ValidationError(
-                    gettext("Rules: %(error)s") % {"error": error}
+                    gettext("Rules: %(error)s") % {"error": explain(error)}
                 ) from None
         return data

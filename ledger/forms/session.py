@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ledger.engine_words import explain
 from ledger.forms.rules import RulesOptionsForm
 from ledger.json_text import bad_text, whole_number
 from ledger.models import Ruleset, Season
@@ -90,7 +91,9 @@ class NewSessionForm(forms.Form):
         try:
             return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
         except ScoringError as error:
-            raise forms.ValidationError(gettext("Rules: %(error)s") % {"error": error}) from None
+            raise forms.ValidationError(
+                gettext("Rules: %(error)s") % {"error": explain(error)}
+            ) from None
 
 
 def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:

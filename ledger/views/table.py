@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
+from ledger.engine_words import explain
 from ledger.forms import RoundForm, allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import SEATS, AuditEntry, Session, new_token
@@ -158,7 +159,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             game = session.game([*session.outcomes(), outcome])
         except ScoringError as error:
-            preview["error"] = str(error)
+            preview["error"] = explain(error, names)
         else:
             played = game.rounds[-1]
             preview["lines"] = payment_lines(played, names)
@@ -271,7 +272,9 @@ def riichi(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer(request, session, gettext("Choose whose riichi it is."), error=True)
     change = writes.declare_riichi if request.POST.get("on") == "1" else writes.withdraw_riichi
     try:
-        change(session.pk, seat, actor=actor_of(request, session), version=None)  # on or off: no race
+        change(
+            session.pk, seat, actor=actor_of(request, session), version=None
+        )  # on or off: no race
     except writes.WriteError as error:
         return _answer(request, session, error.message, error=True, part="table")
     return _answer(request, session, "", part="table")

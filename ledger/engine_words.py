@@ -1,0 +1,147 @@
+"""The engine's refusals in the players' words, in the active language.
+
+The engine (``scoring``) names seats by number, rule options by their keys and endings by
+their codes, in English: right for its JSON users, wrong for a table. ``explain`` turns a
+refusal into a sentence with the players' names, the options' labels and the table's own
+words (the patterns below, one per kind of refusal the pages can meet); a refusal no
+pattern knows keeps the engine's text, with its seat numbers replaced by names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ledger import glossary
+
+
+def _points(text: str) -> str:
+    from ledger.templatetags.ledger_tags import points
+
+    return points(int(text.replace(",", "")))
+
+
+def _option(key: str) -> str:
+    from ledger.forms.rules import option_label
+
+    return option_label(key)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A refusal the engine words one way, and how the table words it."""
+
+    regex: re.Pattern[str]
+    message: Any  # a lazy translation with %(name)s fields
+    fields: dict[str, Callable[[str], str]]
+
+    def render(self, match: re.Match[str], names: Sequence[str]) -> str:
+        values = {}
+        for key, value in match.groupdict().items():
+            if key.startswith("seat"):
+                values[key] = _name(value, names)
+            else:
+                values[key] = self.fields.get(key, str)(value)
+        return str(self.message) % values
+
+
+def _name(seat: str, names: Sequence[str]) -> str:
+    index = int(seat)
+    return names[index] if 0 <= index < len(names) and names[index] else f"#{index + 1}"
+
+
+def _pattern(regex: str, message: Any, **fields: Callable[[str], str]) -> Pattern:
+    return Pattern(re.compile(regex), message, fields)
+
+
+PATTERNS = (
+    _pattern(r"the game has already ended \((?P<ended_by>\w+)\)",
+             _("The game is over (%(ended_by)s): nothing more can be recorded."),
+             ended_by=glossary.ending),
+    _pattern(r"player (?P<seat>\d) (?:declared|cannot declare) riichi with (?P<points>[\d,-]+) points.*",
+             _("%(seat)s cannot declare riichi with %(points)s points (under 1,000)."),
+             points=_points),
+    _pattern(r"triple ron is not paid under these rules.*",
+             _("Under these rules a triple ron is not paid: record an abortive draw "
+               "(three players ron) instead.")),
+    _pattern(r"\d winners on one discard, but under head bump only the nearest wins",
+             _("Under these rules only the winner nearest the discarder is paid (head bump): "
+               "choose one winner.")),
+    _pattern(r"pao is named but these rules have no pao",
+             _("These rules have no pao (liability).")),
+    _pattern(r"pao needs a yakuman, but player (?P<seat>\d)'s win is not one",
+             _("Pao needs a yakuman, and %(seat)s’s hand is not one.")),
+    _pattern(r"pao player (?P<seat>\d) is the winner", _("%(seat)s cannot be liable for their own win.")),
+    _pattern(r"nagashi mangan is named but these rules do not pay it",
+             _("These rules do not pay nagashi mangan.")),
+    _pattern(r"(?P<reason>\w+) is not an abortive draw under these rules",
+             _("%(reason)s is not an abortive draw under these rules."),
+             reason=glossary.abort_reason),
+    _pattern(r"suucha_riichi needs all four players in the riichi list",
+             _("Four riichi needs all four players in riichi.")),
+    _pattern(r"riichi player (?P<seat>\d) is missing from the tenpai list",
+             _("%(seat)s declared riichi, so they are tenpai at the draw: tick them as tenpai.")),
+    _pattern(r"winner (?P<seat>\d) is also the discarder",
+             _("%(seat)s cannot both win and deal in.")),
+    _pattern(r"a hand holds at most (?P<most>\d+) yakuman, not (?P<count>\d+)",
+             _("A hand holds at most %(most)s yakuman, not %(count)s.")),
+    _pattern(r"a game record holds at most (?P<most>\d+) rounds, not (?P<count>\d+)",
+             _("A game holds at most %(most)s rounds, not %(count)s.")),
+    _pattern(r"(?:rule option )?(?P<option>[a-z_]+) must be from (?P<low>[-\d,]+) to (?P<high>[-\d,]+), not (?P<value>[-\d,]+)",
+             _("%(option)s must be from %(low)s to %(high)s, not %(value)s."),
+             option=_option, low=_points, high=_points, value=_points),
+    _pattern(r"(?P<option>[a-z_]+) must be a multiple of (?P<step>\d+), not (?P<value>[-\d,]+)",
+             _("%(option)s must be a multiple of %(step)s, not %(value)s."),
+             option=_option, step=_points, value=_points),
+    _pattern(r"(?P<option>[a-z_]+) must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
+             _("%(option)s: choose one of the listed values (not %(value)s)."), option=_option),
+    _pattern(r"unknown rule option: (?P<options>.+)", _("Unknown rule option: %(options)s.")),
+    _pattern(r"the winning tile (?P<tile>\w+) is not in the hand",
+             _("The winning tile %(tile)s is not among the hand’s tiles.")),
+    _pattern(r"more than four copies of (?P<tiles>.+)",
+             _("More than four copies of %(tiles)s: a tile exists four times.")),
+    _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
+)  # fmt: skip
+ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
+KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table
+    "no_yaku": _("This hand has no yaku (dora are not yaku)."),
+    "not_a_winning_hand": _("These tiles are not a winning hand."),
+    "wrong_tile_count": _("A winning hand has 14 tiles (one more per kan): count the tiles again."),
+    "two_han_minimum": _("From this many honba a win needs two han without dora."),
+}
+
+
+def explain(error: Exception, names: Sequence[str] = ()) -> str:
+    """Return an engine refusal as the table reads it, in the active language."""
+    text = str(error)
+    prefix = ""
+    if found := ROUND_PREFIX.fullmatch(text):
+        prefix = gettext("Round %(number)s (%(round)s): ") % {
+            "number": found["number"],
+            "round": glossary.round_name(found["label"]),
+        }
+        text = found["rest"]
+    return prefix + _sentence(error, text, names)
+
+
+def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
+    for pattern in PATTERNS:
+        if match := pattern.regex.fullmatch(text):
+            return pattern.render(match, names)
+    code = getattr(_innermost(error), "code", "")
+    if code in KIND_WORDS:
+        return str(KIND_WORDS[code])
+    return re.sub(r"\bplayer (\d)\b", lambda m: _name(m[1], names), text)
+
+
+def _innermost(error: Exception) -> BaseException:
+    """Return the refusal a record error wraps (the replay names the round around it)."""
+    inner: BaseException = error
+    while inner.__context__ is not None and getattr(inner, "code", "") == "bad_record":
+        inner = inner.__context__
+    return inner

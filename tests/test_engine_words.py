@@ -1,0 +1,67 @@
+"""The engine's refusals as the table reads them: names, labels and the table's words."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from ledger.engine_words import explain
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.rules import Rules
+
+NAMES = ["Aki", "Bo", "Chen", "Dai"]
+
+
+def _refusal(record: dict) -> ScoringError:
+    with pytest.raises(ScoringError) as caught:
+        replay({"players": NAMES, **record})
+    return caught.value
+
+
+def test_a_round_refused_names_the_round_in_words_and_the_player():
+    error = _refusal({"rules": "club", "rounds": [
+        {"result": "draw", "tenpai": [0], "riichi": [1]}]})  # fmt: skip
+
+    assert explain(error, NAMES) == (
+        "Round 1 (East 1): Bo declared riichi, so they are tenpai at the draw: tick them as tenpai."
+    )
+
+
+def test_the_end_of_the_game_is_said_in_the_tables_words():
+    rounds = [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]},
+              {"result": "draw", "tenpai": []}]  # fmt: skip
+    error = _refusal({"rules": "club", "rounds": rounds})
+
+    text = explain(error, NAMES)
+
+    assert text.startswith("Round 2 (East 1, 1 honba): ") or text.startswith("Round 2 (East 1): ")
+    assert "The game is over" in text and "(tobi)" not in text
+
+
+def test_a_rule_option_is_named_by_its_label_not_its_key():
+    with pytest.raises(ScoringError) as caught:
+        Rules.from_json({"honba_value": -300})
+
+    assert explain(caught.value) == "Honba value must be from 0 to 3,000, not −300."
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("zh-hans", "Bo"), ("ja", "Bo")],
+)
+def test_refusals_come_in_the_chosen_language(language, words):
+    error = _refusal({"rules": "club", "rounds": [
+        {"result": "draw", "tenpai": [0], "riichi": [1]}]})  # fmt: skip
+
+    with translation.override(language):
+        text = explain(error, NAMES)
+
+    assert words in text
+    assert "tick them as tenpai" not in text and "Round 1" not in text
+
+
+def test_a_refusal_no_pattern_knows_keeps_its_text_with_names_for_seats():
+    error = ScoringError("player 2 did something odd")
+
+    assert explain(error, NAMES) == "Chen did something odd"
