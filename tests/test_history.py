@@ -111,7 +111,8 @@ def test_edit_page_is_prefilled_from_the_stored_round(member):
     page = member.get(reverse("round-edit", args=[session.pk, 1])).content.decode()
 
     assert 'name="winners" value="2" checked' in page
-    assert '<option value="4" selected>' in page
+    assert 'name="loser" value="1" checked' in page
+    assert 'name="han_2" value="4" checked' in page and 'name="fu_2" value="30" checked' in page
 
 
 def test_editing_a_missing_round_is_a_404(member):

@@ -7,12 +7,13 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ledger import glossary, writes
 from ledger.charts import score_chart
-from ledger.forms import KINDS, RoundForm
+from ledger.forms import KINDS, RoundForm, allowed_kinds, round_choices
 from ledger.models import SEATS
 from ledger.views.common import (
     actor_of,
@@ -129,12 +130,23 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 % {"number": number},
             )
             return redirect("session-history", pk=session.pk)
+    rules = session.engine_rules()
+    edit_url = reverse("round-edit", args=[session.pk, number])
     context = {
         "session": session,
         "form": form,
         "number": number,
         "kind": form["kind"].value(),
         "names": names,
+        "editing": True,
+        "sheet_open": True,
+        "kinds": allowed_kinds(rules),
+        "choices": round_choices(rules, names),
+        "next_number": number,
+        "outcome_url": edit_url,
+        "action_url": edit_url,
+        "preview_url": reverse("round-preview", args=[session.pk]) + f"?number={number}",
+        "request_id": "",
     }
     return render(request, "ledger/round_edit.html", context, status=status)
 

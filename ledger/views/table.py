@@ -87,6 +87,9 @@ def table_context(
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
         "next_number": table.round_count + 1,
+        "outcome_url": reverse("session-table", args=[session.pk]),
+        "action_url": reverse("round-record", args=[session.pk]),
+        "preview_url": reverse("round-preview", args=[session.pk]),
         "request_id": uuid.uuid4().hex,
         "final_rows": _final_rows(table),
         "qr_svg": _qr_svg(request, session) if recorder else "",
@@ -154,14 +157,21 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     names = [p.name for p in session.players()]
     form = RoundForm(request.POST, names=names)
     preview: dict[str, Any] = {}
+    number = whole_number(request.GET.get("number", ""))  # a correction of round ``number``
     if form.is_valid():
-        outcome = writes.with_declared_riichi(form.cleaned_data["outcome"], session.riichi)
+        outcomes = session.outcomes()
+        outcome = form.cleaned_data["outcome"]
+        if number and 1 <= number <= len(outcomes):
+            outcomes[number - 1] = outcome
+        else:
+            number = len(outcomes) + 1
+            outcomes.append(writes.with_declared_riichi(outcome, session.riichi))
         try:
-            game = session.game([*session.outcomes(), outcome])
+            game = session.game(outcomes)
         except ScoringError as error:
             preview["error"] = explain(error, names)
         else:
-            played = game.rounds[-1]
+            played = game.rounds[number - 1]
             preview["lines"] = payment_lines(played, names)
             preview["hands"] = [(names[win.winner], hand_text(hand))
                                 for win, hand in zip(played.outcome.wins, played.hands)
