@@ -70,7 +70,7 @@ def value_text(win: Mapping[str, Any], hand: Mapping[str, Any] | None = None) ->
     if "fu" in win and win.get("han", 0) < 5:
         return glossary.han_fu(win["han"], win["fu"])
     if "han" in win:
-        return glossary.han_fu(win["han"])
+        return limit_text(win["han"])
     return gettext("hand from tiles")
 
 
@@ -84,3 +84,22 @@ def hand_text(hand: Mapping[str, Any]) -> str:
         "value": value_text(hand),
         "yaku": gettext(", ").join(parts),
     }
+
+
+LIMIT_HAN = (
+    (13, "counted_yakuman"),
+    (11, "sanbaiman"),
+    (8, "baiman"),
+    (6, "haneman"),
+    (5, "mangan"),
+)
+ONE_TAP_HAN = {5, 6, 8, 11}  # the han the limit buttons record
+
+
+def limit_text(han: int) -> str:
+    """Return a limit hand given by its han in words: "mangan", "haneman (7 han)"."""
+    name = next((limit for least, limit in LIMIT_HAN if han >= least), "")
+    if not name:
+        return glossary.han_fu(han)
+    words = str(glossary.LIMITS[name]).lower()
+    return words if han in ONE_TAP_HAN else f"{words} ({glossary.han_fu(han)})"

@@ -54,11 +54,15 @@ document.addEventListener("click", (event) => {
 
 // --- winners, han and fu ---------------------------------------------------------
 
+// With two or three winners, one hand is shown at a time (a tab per winner), so that
+// the form still fits a phone's screen; a newly ticked winner's hand comes to the front.
 function showHands(form) {
   const ticked = [...form.querySelectorAll('input[name="winners"]:checked')].map((i) => i.value);
+  if (!ticked.includes(form.dataset.activeHand)) form.dataset.activeHand = ticked[ticked.length - 1] || "";
   for (const hand of form.querySelectorAll(".hand[data-winner]")) {
-    hand.hidden = !ticked.includes(hand.dataset.winner);
+    hand.hidden = !ticked.includes(hand.dataset.winner) || (ticked.length > 1 && hand.dataset.winner !== form.dataset.activeHand);
   }
+  drawHandTabs(form, ticked);
   const most = Number(form.dataset.maxWinners || 3);
   for (const box of form.querySelectorAll('input[name="winners"]')) {
     box.disabled = !box.checked && ticked.length >= most;
@@ -69,6 +73,45 @@ function showHands(form) {
     if (radio.disabled) radio.checked = false;
   }
 }
+
+function drawHandTabs(form, ticked) {
+  const section = form.querySelector('.kind-section[data-kind="ron"]');
+  let tabs = section?.querySelector(".hand-tabs");
+  if (!section) return;
+  if (ticked.length < 2) {
+    tabs?.remove();
+    return;
+  }
+  if (!tabs) {
+    tabs = document.createElement("div");
+    tabs.className = "hand-tabs";
+    section.querySelector(".hand[data-winner]").before(tabs);
+  }
+  tabs.replaceChildren(...ticked.map((seat) => {
+    const hand = form.querySelector(`.hand[data-winner="${seat}"]`);
+    const tab = document.createElement("button");
+    tab.type = "button";
+    tab.dataset.hand = seat;
+    tab.textContent = hand.getAttribute("aria-label");
+    tab.setAttribute("aria-pressed", String(seat === form.dataset.activeHand));
+    return tab;
+  }));
+}
+
+function isComplete(hand) {
+  const han = hand.querySelector('input[name^="han"]:checked');
+  if (!han) return false;
+  const fu = hand.querySelector(".fu-choices");
+  return fu.hidden || Boolean(hand.querySelector('input[name^="fu"]:checked'));
+}
+
+document.addEventListener("click", (event) => {
+  const tab = event.target.closest(".hand-tabs button[data-hand]");
+  if (!tab) return;
+  const form = roundForm();
+  form.dataset.activeHand = tab.dataset.hand;
+  refreshChoices();
+});
 
 function offerFu(hand, form) {
   const han = hand.querySelector('.han-choices input:checked, .extras input[name^="han"]:checked');
@@ -93,8 +136,23 @@ function refreshChoices() {
 }
 
 document.addEventListener("change", (event) => {
-  if (event.target.closest("#round-form")) refreshChoices();
+  const form = event.target.closest("#round-form");
+  if (!form) return;
+  if (event.target.name === "winners" && event.target.checked) form.dataset.activeHand = event.target.value;
+  refreshChoices();
+  const hand = event.target.closest(".hand[data-winner]");
+  if (hand && isComplete(hand)) nextHand(form, hand.dataset.winner);
 });
+
+// Once a winner's hand has its value, the next winner's hand without one comes forward.
+function nextHand(form, done) {
+  const ticked = [...form.querySelectorAll('input[name="winners"]:checked')].map((i) => i.value);
+  const waiting = ticked.find((seat) => seat !== done && !isComplete(form.querySelector(`.hand[data-winner="${seat}"]`)));
+  if (waiting) {
+    form.dataset.activeHand = waiting;
+    refreshChoices();
+  }
+}
 
 // --- in step with the other phones ------------------------------------------------
 
