@@ -26,6 +26,11 @@ from scoring.rules import PRESETS, Rules
 SEATS = (0, 1, 2, 3)
 
 
+def _iso(moment: Any) -> str:
+    """Return a moment as ISO 8601 with the club's offset (2026-12-01T19:30:00+09:00)."""
+    return timezone.localtime(moment).isoformat(timespec="seconds") if moment else ""
+
+
 def new_token() -> str:
     """Return an unguessable token for a table link."""
     return secrets.token_urlsafe(24)
@@ -92,6 +97,14 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        from ledger.seasons import check_no_overlap
+
+        if self.starts_on and (problem := check_no_overlap(self)):
+            raise ValidationError(problem)
+
 
 RESTORE_DAYS = 30
 
@@ -121,6 +134,7 @@ class Session(models.Model):
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
     table_name = models.CharField(max_length=40, blank=True)
+    venue = models.CharField(max_length=60, blank=True)
     notes = models.TextField(blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     ended_by = models.CharField(max_length=20, blank=True)
@@ -177,7 +191,14 @@ class Session(models.Model):
             record["penalties"] = self.penalties
         if self.ended_early:
             record["ended_early"] = self.ended_early
+        record.update(self._dates_and_labels())
         return record
+
+    def _dates_and_labels(self) -> dict[str, str]:
+        """Return the record's optional dates (ISO 8601 with the club's offset) and labels."""
+        found = {"started": _iso(self.started_at), "finished": _iso(self.finished_at)}
+        found |= {"venue": self.venue, "table": self.table_name}
+        return {key: value for key, value in found.items() if value}
 
     def game(self, outcomes: list[dict[str, Any]] | None = None) -> Replay:
         """Return the engine's replay of the rounds (raises ScoringError if impossible)."""

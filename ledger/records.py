@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
 from ledger import writes
@@ -57,6 +60,8 @@ def _check(record: Any, where: str) -> None:
         raise RecordError(where + gettext("the four players must have different names"))
     if not isinstance(record.get("rounds", []), list):
         raise RecordError(where + gettext("rounds must be a list"))
+    _dates(record, where)
+    _labels(record, where)
     try:
         Rules.from_json(record.get("rules"))
         replay(record)
@@ -65,13 +70,54 @@ def _check(record: Any, where: str) -> None:
         raise RecordError(f"{where}{explain(error, names)}") from None
 
 
+LATEST_LEAD = timedelta(days=1)  # a clock a day fast is a mistake; a game a week ahead is not
+EARLIEST = datetime(1990, 1, 1, tzinfo=UTC)
+
+
+def _moment(value: Any, key: str, where: str) -> datetime | None:
+    """Return a record's date (ISO 8601 with an offset), or None when it has none."""
+    if value is None:
+        return None
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None or moment.tzinfo is None:
+        raise RecordError(where + gettext(
+            "%(key)s must be a date and time with its offset, e.g. 2026-12-01T19:30:00+09:00"
+        ) % {"key": key})  # fmt: skip
+    if not EARLIEST <= moment <= timezone.now() + LATEST_LEAD:
+        raise RecordError(where + gettext("%(key)s (%(value)s) is not a date a game was played")
+                          % {"key": key, "value": value})  # fmt: skip
+    return moment
+
+
+def _dates(record: dict[str, Any], where: str) -> tuple[datetime | None, datetime | None]:
+    """Return the record's start and end, refusing dates that make no sense."""
+    started = _moment(record.get("started"), "started", where)
+    finished = _moment(record.get("finished"), "finished", where)
+    if started and finished and finished < started:
+        raise RecordError(where + gettext("the game finished before it started"))
+    return started, finished
+
+
+def _labels(record: dict[str, Any], where: str) -> None:
+    for key, longest in (("venue", 60), ("table", 40)):
+        value = record.get(key, "")
+        if not isinstance(value, str) or len(value) > longest:
+            raise RecordError(where + gettext("%(key)s must be text of at most %(count)s characters")
+                              % {"key": key, "count": longest})  # fmt: skip
+
+
 def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
+    started, finished = _dates(record, "")
     new = writes.NewSession(
         players=players_named([name.strip() for name in record["players"]]),
         rules=Rules.from_json(record.get("rules")).to_json(),
         rounds=list(record.get("rounds", [])),
         penalties=record.get("penalties", []),
         notes="imported",
+        started_at=started or finished,  # the import time only when the record has no date
+        finished_at=finished or started,
+        venue=record.get("venue", ""),
+        table_name=record.get("table", ""),
     )
     try:
         return writes.create_session(new, actor=actor, action="import")

@@ -31,10 +31,10 @@ from ledger.models import (
     Result,
     Round,
     Ruleset,
-    Season,
     Session,
     SessionSeat,
 )
+from ledger.seasons import season_of
 from ledger.signals import session_changed
 from scoring.errors import ScoringError
 from scoring.game import RiichiError, with_riichi
@@ -620,12 +620,13 @@ class NewSession:
     players: Sequence[Player]
     rules: dict[str, Any]
     ruleset: Ruleset | None = None
-    season: Season | None = None
     table_name: str = ""
     notes: str = ""
     rounds: Sequence[Outcome] = ()
     penalties: Sequence[dict[str, Any]] = ()
     started_at: datetime | None = None
+    finished_at: datetime | None = None  # an imported game's end, when its record says
+    venue: str = ""
 
 
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
@@ -639,15 +640,18 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
             )
             % {"count": len(SEATS)}
         )
+    started_at = new.started_at or timezone.now()
     with transaction.atomic():
         session = Session.objects.create(
             rules=new.rules,
             ruleset=new.ruleset,
-            season=new.season,
+            season=season_of(started_at),
             table_name=new.table_name,
             notes=new.notes,
             penalties=list(new.penalties),
-            started_at=new.started_at or timezone.now(),
+            started_at=started_at,
+            finished_at=new.finished_at,
+            venue=new.venue,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, seat=seat, player=player)

@@ -10,9 +10,10 @@ class StandingsConfig(AppConfig):
     verbose_name = "Club standings"
 
     def ready(self) -> None:
-        from ledger.signals import session_changed
+        from ledger.signals import session_changed, sessions_moved
 
         session_changed.connect(_on_session_changed, dispatch_uid="standings-refresh")
+        sessions_moved.connect(_on_sessions_moved, dispatch_uid="standings-moved")
 
 
 def _on_session_changed(sender: Any, session: Any, **kwargs: Any) -> None:
@@ -22,4 +23,13 @@ def _on_session_changed(sender: Any, session: Any, **kwargs: Any) -> None:
     from standings.tasks import rebuild_standings
 
     if mark_changed(session):
+        rebuild_standings.enqueue()
+
+
+def _on_sessions_moved(sender: Any, session_ids: list[int], **kwargs: Any) -> None:
+    """Mark sessions that moved to another season, and queue one rebuild."""
+    from standings.rebuild import mark_sessions
+    from standings.tasks import rebuild_standings
+
+    if mark_sessions(session_ids):
         rebuild_standings.enqueue()

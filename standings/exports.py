@@ -12,6 +12,7 @@ from typing import Any
 from django.http import HttpResponse, QueryDict
 
 from ledger.models import Player
+from ledger.numbers import rounded_float
 from standings.forms import SORTS, ScopeForm
 from standings.models import ClubSetting, PlayerGame, Row, Scope, leaderboard, player_report
 
@@ -80,15 +81,15 @@ def row_json(row: Row) -> dict[str, Any]:
         "player_id": row.player.pk,
         "games": row.games,
         "total": row.total,
-        "average_result": round(row.average_result, 2),
-        "average_place": round(row.average_place, 3),
-        "first_rate": round(row.first_rate, 4),
-        "second_rate": round(row.second_rate, 4),
-        "third_rate": round(row.third_rate, 4),
-        "fourth_rate": round(row.fourth_rate, 4),
-        "tobi_rate": round(row.tobi_rate, 4),
-        "rating": None if row.rating is None else round(row.rating, 2),
-        "rating_uncertainty": None if row.uncertainty is None else round(row.uncertainty, 2),
+        "average_result": rounded_float(row.average_result, 2),
+        "average_place": rounded_float(row.average_place, 3),
+        "first_rate": rounded_float(row.first_rate, 4),
+        "second_rate": rounded_float(row.second_rate, 4),
+        "third_rate": rounded_float(row.third_rate, 4),
+        "fourth_rate": rounded_float(row.fourth_rate, 4),
+        "tobi_rate": rounded_float(row.tobi_rate, 4),
+        "rating": None if row.rating is None else rounded_float(row.rating, 2),
+        "rating_uncertainty": None if row.uncertainty is None else rounded_float(row.uncertainty, 2),
     }
 
 
@@ -114,9 +115,9 @@ def player_sessions(player: Player, scope: Scope) -> list[dict[str, Any]]:
             "wins": g.wins,
             "deal_ins": g.deal_ins,
             "riichi": g.riichi,
-            "openskill_mu": round(g.mu, 3),
-            "openskill_sigma": round(g.sigma, 3),
-            "tenhou_r": round(g.tenhou_r, 2),
+            "openskill_mu": rounded_float(g.mu, 3),
+            "openskill_sigma": rounded_float(g.sigma, 3),
+            "tenhou_r": rounded_float(g.tenhou_r, 2),
         }
         for g in games
     ]

@@ -21,6 +21,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ledger.models import Player, Ruleset, Season, Session
+from ledger.numbers import rounded_float
 from standings.ratings import RatingState
 
 RECENT = 20  # results in a leaderboard row's sparkline
@@ -91,11 +92,12 @@ ALL_TIME = Scope("all", "All time")
 
 
 def current_season() -> Season | None:
-    """Return the open season running today, else the latest open one."""
+    """Return the season of today, else the latest season that has begun."""
+    from ledger.seasons import season_on
+
     today = timezone.localdate()
-    open_seasons = Season.objects.filter(is_closed=False, starts_on__lte=today)
-    running = open_seasons.filter(Q(ends_on__isnull=True) | Q(ends_on__gte=today))
-    return running.order_by("-starts_on").first() or open_seasons.order_by("-starts_on").first()
+    begun = Season.objects.filter(starts_on__lte=today).order_by("-starts_on")
+    return season_on(today) or begun.first()
 
 
 def season_scope(season: Season) -> Scope:
@@ -398,7 +400,7 @@ def _row(player: Player, sums: dict[str, Any], recent: list[float], system: str)
     return Row(
         player=player,
         games=sums["games"],
-        total=round(sums["total"] or 0.0, 1),
+        total=rounded_float(sums["total"] or 0.0, 1),
         place_counts=counts,
         place_sum=sums["place_sum"],
         tobis=sums["tobis"],

@@ -66,6 +66,20 @@ def mark_changed(session: Session) -> bool:
     return True
 
 
+def mark_sessions(session_ids: Iterable[int]) -> int:
+    """Mark many sessions at once (a season's dates changed); return how many count."""
+    counted = set(PlayerGame.objects.filter(session_id__in=list(session_ids))
+                  .values_list("session_id", flat=True))  # fmt: skip
+    finished = Session.objects.filter(pk__in=list(session_ids), status=Session.Status.FINISHED)
+    ids = counted | set(finished.values_list("pk", flat=True))
+    now = timezone.now()
+    PendingRebuild.objects.bulk_create(
+        [PendingRebuild(session_id=pk, marked_at=now) for pk in ids],
+        update_conflicts=True, unique_fields=["session"], update_fields=["marked_at"],
+    )  # fmt: skip
+    return len(ids)
+
+
 def is_pending() -> bool:
     """Return whether some change is not yet in the standings."""
     return PendingRebuild.objects.exists()

@@ -10,11 +10,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from ledger.glossary import STATISTIC_DEFINITIONS
 from ledger.models import Player, Season
+from ledger.seasons import place_sessions
 from standings.exports import (
     LEADERBOARD_COLUMNS,
     SESSION_COLUMNS,
@@ -133,7 +134,16 @@ def season_list(request: HttpRequest) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
             season = form.save()
-            messages.success(request, gettext("Season %(name)s created.") % {"name": season.name})
+            moved = len(place_sessions())
+            messages.success(
+                request,
+                ngettext(
+                    "Season %(name)s created; %(count)s session moved into it.",
+                    "Season %(name)s created; %(count)s sessions moved into it.",
+                    moved,
+                )
+                % {"name": season.name, "count": moved},
+            )
             return redirect("season-list")
     seasons = Season.objects.all()
     status = 400 if form.errors else 200
@@ -155,6 +165,7 @@ def season_close(request: HttpRequest, pk: int) -> HttpResponse:
     season.is_closed = True
     season.ends_on = season.ends_on or max(timezone.localdate(), season.starts_on)
     season.save(update_fields=["is_closed", "ends_on"])
+    place_sessions()  # sessions after its new end leave it
     messages.success(request, gettext("Season %(name)s closed.") % {"name": season.name})
     return redirect("season-list")
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.engine_words import explain
 from ledger.forms.rules import RulesOptionsForm
 from ledger.json_text import bad_text, whole_number
-from ledger.models import Ruleset, Season
+from ledger.models import Ruleset
 from scoring.errors import ScoringError
 from scoring.rules import PRESETS, Rules
 
@@ -39,9 +39,6 @@ class NewSessionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_('Optional rule options on top of the chosen rules, e.g. {"kiriage": true}'),
     )
-    season = forms.ModelChoiceField(
-        queryset=Season.objects.filter(is_closed=False), required=False, label=_("Season")
-    )
     table_name = forms.CharField(max_length=40, required=False, label=_("Table"))
 
     def __init__(
@@ -62,7 +59,7 @@ class NewSessionForm(forms.Form):
         """Return the errors of the fields other than the players, as "Label: message"."""
         return [
             f"{self[name].label}: {message}"
-            for name in ("seating", "rules_choice", "options", "season", "table_name")
+            for name in ("seating", "rules_choice", "options", "table_name")
             for message in self.errors.get(name, [])
         ]
 

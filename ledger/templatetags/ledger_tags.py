@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
 from ledger import glossary
+from ledger.numbers import shown
 
 register = template.Library()
 
@@ -44,12 +45,10 @@ def signed(value: Any) -> str:
 
 @register.filter
 def result(value: Any) -> str:
-    """Return a settled result in thousands with one decimal and its sign: +33.2."""
+    """Return a settled result in thousands with one decimal and its sign: +33.2, −5.0."""
     if value is None or value == "":
         return ""
-    number = round(float(value), 1)
-    text = number_format(abs(number), decimal_pos=1, force_grouping=True)
-    return f"+{text}" if number > 0 else (f"\u2212{text}" if number < 0 else text)
+    return shown(value, 1, sign=True)
 
 
 @register.filter

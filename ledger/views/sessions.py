@@ -81,7 +81,6 @@ def _create_session(request: HttpRequest, data: dict[str, Any]) -> Session:
         players=players_named(names),
         rules=data["rules"],
         ruleset=data["ruleset"],
-        season=data.get("season"),
         table_name=data.get("table_name", ""),
     )
     return writes.create_session(new, actor=actor_of(request))

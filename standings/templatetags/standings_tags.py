@@ -6,12 +6,13 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from ledger import glossary
+from ledger.numbers import shown
 from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
 from standings.forms import rating_system_name
@@ -25,9 +26,7 @@ def percent(value: Any) -> str:
     """Return a share as "42.5%" (an en dash when there is nothing to divide)."""
     if value is None or value == "":
         return "–"
-    return pgettext("percent", "%(number)s%%") % {
-        "number": number_format(float(value) * 100, decimal_pos=1)
-    }
+    return pgettext("percent", "%(number)s%%") % {"number": shown(float(value) * 100, 1)}
 
 
 @register.filter
@@ -35,7 +34,7 @@ def decimal(value: Any, places: int = 2) -> str:
     """Return a number with thousands separators and fixed decimals: 1,512.30."""
     if value is None or value == "":
         return "–"
-    return number_format(float(value), decimal_pos=int(places), force_grouping=True)
+    return shown(value, int(places))
 
 
 @register.filter

@@ -1,0 +1,86 @@
+"""Seasons are date ranges in the club's time zone: a session belongs to the season its
+start date falls in, for new sessions, imports and changed dates alike.
+
+Seasons never overlap (``check_no_overlap``); a season without an end runs on from its
+start. When a season is made or changed, ``place_sessions`` moves every session into the
+season its date falls in, in a few set-based updates, and says which moved so that the
+standings are brought up to date.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from ledger.models import Season, Session
+from ledger.signals import sessions_moved
+
+
+def local_day(moment: dt.datetime) -> dt.date:
+    """Return the day a moment falls on in the club's time zone."""
+    return timezone.localtime(moment).date()
+
+
+def season_on(day: dt.date) -> Season | None:
+    """Return the season whose range holds ``day``, if any."""
+    holding = Season.objects.filter(starts_on__lte=day).filter(
+        Q(ends_on__isnull=True) | Q(ends_on__gte=day)
+    )
+    return holding.order_by("-starts_on").first()
+
+
+def season_of(moment: dt.datetime) -> Season | None:
+    """Return the season a session started at ``moment`` belongs to."""
+    return season_on(local_day(moment))
+
+
+def overlap_of(season: Season) -> Season | None:
+    """Return another season whose range meets this one's, if any."""
+    others = Season.objects.exclude(pk=season.pk)
+    if season.ends_on is not None:
+        others = others.filter(starts_on__lte=season.ends_on)
+    return others.filter(Q(ends_on__isnull=True) | Q(ends_on__gte=season.starts_on)).first()
+
+
+def check_no_overlap(season: Season) -> str:
+    """Return why the season cannot be saved as it is (it meets another), or ""."""
+    other = overlap_of(season)
+    if other is None:
+        return ""
+    return gettext("This season overlaps season %(name)s (%(range)s): seasons may not overlap.") % {
+        "name": other.name,
+        "range": f"{other.starts_on} – {other.ends_on or '…'}",
+    }
+
+
+def _start_of(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time.min, tzinfo=timezone.get_current_timezone())
+
+
+def place_sessions() -> list[int]:
+    """Move every session into the season its start date falls in; return those moved."""
+    moved: list[int] = []
+    with transaction.atomic():
+        covered = Q()
+        for season in Season.objects.all():
+            inside = Q(started_at__gte=_start_of(season.starts_on))
+            if season.ends_on is not None:
+                inside &= Q(started_at__lt=_start_of(season.ends_on + dt.timedelta(days=1)))
+            covered |= inside
+            moved += _move(Session.objects.filter(inside).exclude(season=season), season)
+        outside = Session.objects.exclude(covered) if covered else Session.objects.all()
+        moved += _move(outside.filter(season__isnull=False), None)
+    if moved:
+        sessions_moved.send(sender=Session, session_ids=moved)
+    return moved
+
+
+def _move(sessions: object, season: Season | None) -> list[int]:
+    ids = list(sessions.values_list("pk", flat=True))  # type: ignore[attr-defined]
+    if ids:
+        Session.objects.filter(pk__in=ids).update(season=season)
+    return ids
