@@ -84,6 +84,9 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     is_closed = models.BooleanField(default=False)
+    min_games = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="games a player needs to be listed (blank: the club's)"
+    )
 
     class Meta:
         ordering = ["-starts_on"]

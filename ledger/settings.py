@@ -217,6 +217,10 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Games a player needs to be listed on a leaderboard, until staff set the club's own
+# threshold (standings' ClubSetting) or a season's.
+STANDINGS_MIN_GAMES = 5
+
 # Background work (standings and ratings rebuilt off the request): queued in the
 # database, run by `manage.py db_worker` (``make run`` starts one).
 TASKS = {

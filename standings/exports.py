@@ -59,7 +59,7 @@ def with_default(query: QueryDict, scope: str) -> QueryDict:
 def board(query: QueryDict) -> tuple[ScopeForm, list[Row], ClubSetting]:
     """Return the scope form read from a query string, its leaderboard rows, the settings."""
     form = ScopeForm(with_default(query, "current"))
-    setting = ClubSetting.current()
+    setting = form.setting
     if not form.is_valid():
         return form, [], setting
     sort = form.get_sort()
@@ -89,7 +89,9 @@ def row_json(row: Row) -> dict[str, Any]:
         "fourth_rate": rounded_float(row.fourth_rate, 4),
         "tobi_rate": rounded_float(row.tobi_rate, 4),
         "rating": None if row.rating is None else rounded_float(row.rating, 2),
-        "rating_uncertainty": None if row.uncertainty is None else rounded_float(row.uncertainty, 2),
+        "rating_uncertainty": None
+        if row.uncertainty is None
+        else rounded_float(row.uncertainty, 2),
     }
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import functools
 from typing import Any
 
 from django import forms
@@ -37,8 +39,10 @@ class ScopeForm(forms.Form):
     )
     ends = forms.DateField(required=False, label=_("To"), widget=forms.DateInput({"type": "date"}))
     min_games = forms.IntegerField(
-        required=False, min_value=0, max_value=100_000, label=_("Min. games"), initial=0
+        required=False, min_value=0, max_value=100_000, label=_("Min. games")
     )
+    q = forms.CharField(required=False, max_length=60, label=_("Find a player"))
+    page = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     sort = forms.ChoiceField(
         required=False, choices=[(key, label) for key, (label, _) in SORTS.items()]
     )
@@ -74,16 +78,32 @@ class ScopeForm(forms.Form):
                 raise forms.ValidationError(gettext("The To date is before the From date."))
         return data
 
+    @functools.cached_property
+    def current_season(self) -> Season | None:
+        """Return the season the board shows when none is chosen (read once)."""
+        return current_season()
+
+    @functools.cached_property
+    def setting(self) -> ClubSetting:
+        return ClubSetting.current()
+
     def get_scope(self) -> Scope:
-        """Return the chosen scope; the current season (or all time) when none is chosen."""
+        """Return the chosen scope (the current season, or all time, when none is chosen),
+        narrowed to the From and To dates whenever they are given."""
+        base = self._chosen()
+        starts, ends = self.cleaned_data.get("starts"), self.cleaned_data.get("ends")
+        if not (starts or ends):
+            return base
+        label = f"{base.label}, {starts or '…'} to {ends or '…'}"
+        return dataclasses.replace(base, label=label, starts=starts, ends=ends)
+
+    def _chosen(self) -> Scope:
         choice = self.cleaned_data.get("scope") or self.default
         if choice == "current":
-            season = current_season()
+            season = self.current_season
             return season_scope(season) if season else ALL_TIME
         if choice == "dates":
-            starts, ends = self.cleaned_data.get("starts"), self.cleaned_data.get("ends")
-            label = f"{starts or '…'} to {ends or '…'}"
-            return Scope("dates", label, starts=starts, ends=ends)
+            return Scope("dates", "Dates")
         if choice.startswith("season-"):
             season = next(s for s in self.seasons if f"season-{s.pk}" == choice)
             return season_scope(season)
@@ -93,7 +113,24 @@ class ScopeForm(forms.Form):
         return ALL_TIME
 
     def get_min_games(self) -> int:
-        return self.cleaned_data.get("min_games") or 0
+        """Return the games a player needs to be listed: as asked, else the season's or
+        the club's threshold."""
+        asked = self.cleaned_data.get("min_games")
+        return asked if asked is not None else self.default_min_games()
+
+    def default_min_games(self) -> int:
+        """Return the threshold the board uses when none is asked for."""
+        scope = self.get_scope()
+        season = next((s for s in self.seasons if s.pk == scope.pk), None)
+        if scope.kind == "season" and season is not None and season.min_games is not None:
+            return season.min_games
+        return self.setting.min_games
+
+    def get_search(self) -> str:
+        return (self.cleaned_data.get("q") or "").strip()
+
+    def get_page(self) -> int:
+        return self.cleaned_data.get("page") or 1
 
     def get_sort(self) -> str:
         return self.cleaned_data.get("sort") or "total"
@@ -102,7 +139,7 @@ class ScopeForm(forms.Form):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = ["name", "starts_on", "ends_on"]
+        fields = ["name", "starts_on", "ends_on", "min_games"]
         widgets = {
             "starts_on": forms.DateInput({"type": "date"}),
             "ends_on": forms.DateInput({"type": "date"}),
@@ -111,7 +148,9 @@ class SeasonForm(forms.ModelForm):
             "name": _("Name"),
             "starts_on": _("Starts on"),
             "ends_on": _("Ends on (optional)"),
+            "min_games": _("Games needed to be listed (blank: the club's)"),
         }
+        help_texts = {"min_games": ""}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
@@ -37,6 +38,9 @@ class ClubSetting(models.Model):
     rating_system = models.CharField(
         max_length=12, choices=RatingSystem.choices, default=RatingSystem.OPENSKILL
     )
+    min_games = models.PositiveSmallIntegerField(
+        default=5, help_text="games a player needs to be listed (a season may set its own)"
+    )
 
     def __str__(self) -> str:
         return f"rating shown: {self.get_rating_system_display()}"
@@ -44,7 +48,7 @@ class ClubSetting(models.Model):
     @classmethod
     def current(cls) -> ClubSetting:
         """Return the club's settings (the defaults until someone changes them)."""
-        return cls.objects.filter(pk=1).first() or cls(pk=1)
+        return cls.objects.filter(pk=1).first() or cls(pk=1, min_games=settings.STANDINGS_MIN_GAMES)
 
 
 @dataclass(frozen=True)
@@ -64,17 +68,18 @@ class Scope:
 
     @property
     def is_stored(self) -> bool:
-        return self.kind != "dates"
+        """Return whether its sums are stored (``Standing``): dates are summed when asked."""
+        return self.kind != "dates" and self.starts is None and self.ends is None
+
+    @property
+    def has_dates(self) -> bool:
+        return self.starts is not None or self.ends is not None
 
     def condition(self) -> Q:
-        """Return the filter on ``PlayerGame`` or ``Encounter`` rows."""
-        if self.kind == "season":
-            return Q(season_id=self.pk)
-        if self.kind == "ruleset":
-            return Q(ruleset_id=self.pk)
-        if self.kind == "dates":
-            return _date_condition(self.starts, self.ends)
-        return Q()
+        """Return the filter on ``PlayerGame`` or ``Encounter`` rows (the kind's, and the
+        dates' when given: a season's games from a date on, say)."""
+        kinds = {"season": Q(season_id=self.pk), "ruleset": Q(ruleset_id=self.pk)}
+        return kinds.get(self.kind, Q()) & _date_condition(self.starts, self.ends)
 
 
 def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
@@ -280,6 +285,29 @@ class Standing(models.Model):
         return f"{self.player_id} in {self.scope}: {self.games} games"
 
 
+class SeasonRating(models.Model):
+    """A player's ratings earned in one season, rated from a fresh start as a league does."""
+
+    season = models.ForeignKey(Season, related_name="+", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="season_ratings", on_delete=models.CASCADE)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    tenhou_r = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="one_rating_per_season")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in season {self.season_id}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
 class Rating(models.Model):
     """A player's current ratings (both systems)."""
 
@@ -343,7 +371,7 @@ class Row:
     place_counts: tuple[int, int, int, int]
     place_sum: int
     tobis: int
-    recent: list[float]
+    recent: list[float] | None  # None until ``with_recent`` reads them
     rating: float | None
     uncertainty: float | None
     rank: int = 0
@@ -385,8 +413,7 @@ class Row:
         return self.tobis / self.games
 
 
-def _rating_of(player: Player, system: str) -> tuple[float | None, float | None]:
-    rating = getattr(player, "rating", None)
+def _rating_of(rating: Any, system: str) -> tuple[float | None, float | None]:
     if rating is None:
         return None, None
     if system == ClubSetting.RatingSystem.TENHOU:
@@ -394,8 +421,10 @@ def _rating_of(player: Player, system: str) -> tuple[float | None, float | None]
     return rating.ordinal, rating.sigma
 
 
-def _row(player: Player, sums: dict[str, Any], recent: list[float], system: str) -> Row:
-    rating, uncertainty = _rating_of(player, system)
+def _row(
+    player: Player, sums: dict[str, Any], recent: list[float], system: str, rating: Any
+) -> Row:
+    rating, uncertainty = _rating_of(rating, system)
     counts = (sums["firsts"], sums["seconds"], sums["thirds"], sums["fourths"])
     return Row(
         player=player,
@@ -416,22 +445,52 @@ SUM_FIELDS = ("games", "total", "place_sum", "firsts", "seconds", "thirds", "fou
 def leaderboard(
     scope: Scope, *, min_games: int, sort: str, descending: bool, system: str
 ) -> list[Row]:
-    """Return the ranked rows of a scope: two queries for any number of players or games."""
+    """Return the ranked rows of a scope: a few queries for any number of players or games.
+
+    A stored scope reads its ``Standing`` rows; a scope with dates sums its games in one
+    aggregate query (their recent results are filled in for the rows shown, by
+    ``with_recent``). A season's rows carry the ratings earned in that season.
+    """
+    least = max(min_games, 1)
     if scope.is_stored:
-        standings = Standing.objects.filter(scope=scope.key, games__gte=max(min_games, 1))
-        rows = [
-            _row(s.player, {f: getattr(s, f) for f in SUM_FIELDS}, s.recent, system)
-            for s in standings.select_related("player", "player__rating")
-        ]
+        standings = Standing.objects.filter(scope=scope.key, games__gte=least).select_related(
+            "player"
+        )
+        sums = [({f: getattr(s, f) for f in SUM_FIELDS}, s.player, s.recent) for s in standings]
     else:
-        games = PlayerGame.objects.in_scope(scope)
-        sums = [row for row in games.totals() if row["games"] >= max(min_games, 1)]
-        players = Player.objects.select_related("rating").in_bulk([r["player_id"] for r in sums])
-        recent = games.filter(player_id__in=players).recent_results()
-        rows = [
-            _row(players[r["player_id"]], r, recent.get(r["player_id"], []), system) for r in sums
+        totals = [
+            row for row in PlayerGame.objects.in_scope(scope).totals() if row["games"] >= least
         ]
+        players = Player.objects.in_bulk([row["player_id"] for row in totals])
+        sums = [(row, players[row["player_id"]], None) for row in totals]
+    ratings = ratings_for(scope, [player.pk for _, player, _ in sums])
+    rows = [_row(player, row, recent or [], system, ratings.get(player.pk))
+            for row, player, recent in sums]  # fmt: skip
+    for row, (_, _, recent) in zip(rows, sums):
+        row.recent = recent  # None: not read yet (see with_recent)
     return rank(rows, sort, descending)
+
+
+def ratings_for(scope: Scope, player_ids: list[int]) -> dict[int, Any]:
+    """Return the ratings a scope's board shows: earned in the season, else all-time."""
+    if scope.kind == "season":
+        found = SeasonRating.objects.filter(season_id=scope.pk, player_id__in=player_ids)
+    else:
+        found = Rating.objects.filter(player_id__in=player_ids)
+    return {rating.player_id: rating for rating in found}
+
+
+def with_recent(rows: list[Row], scope: Scope) -> list[Row]:
+    """Fill in the recent results of the rows shown (for a scope summed when asked)."""
+    missing = [row for row in rows if row.recent is None]
+    if missing:
+        games = PlayerGame.objects.in_scope(scope).filter(
+            player_id__in=[row.player.pk for row in missing]
+        )
+        recent = games.recent_results()
+        for row in missing:
+            row.recent = recent.get(row.player.pk, [])
+    return rows
 
 
 def rank(rows: list[Row], sort: str, descending: bool) -> list[Row]:

@@ -42,6 +42,7 @@ from standings.models import (
     Rating,
     RebuildLease,
     Scope,
+    SeasonRating,
     Standing,
 )
 from standings.ratings import RatingState, rate_game
@@ -137,6 +138,9 @@ def rebuild_pending() -> int | None:
             update_standings(touched.scopes, touched.players)
             if touched.since is not None:
                 rerate(since=touched.since, also=touched.players)
+            for scope in touched.scopes:
+                if scope.kind == "season":
+                    rate_season(scope.pk)
             _forget(marks)
             done += len(marks)
     return done
@@ -381,6 +385,24 @@ def store_ratings(states: dict[int, RatingState], player_ids: Iterable[int]) -> 
         Rating.objects.filter(player_id__in=set(player_ids) - set(states)).delete()
 
 
+def rate_season(season_id: int | None) -> None:
+    """Rate a season's games from a fresh start, in order; store each player's result."""
+    games = list(
+        PlayerGame.objects.filter(season_id=season_id)
+        .order_by("finished_at", "session_id", "seat")
+        .only("session_id", "player_id", "place", *RATING_FIELDS)
+    )
+    states: dict[int, RatingState] = {}
+    rate_in_order(games, states)  # the games are copies: only the states are kept
+    rows = [SeasonRating(season_id=season_id, player_id=pk, mu=s.mu, sigma=s.sigma,
+                         tenhou_r=s.tenhou_r, games=s.games) for pk, s in states.items()]  # fmt: skip
+    with transaction.atomic():
+        _upsert(SeasonRating, rows, ["season", "player"], ["mu", "sigma", "tenhou_r", "games"])
+        SeasonRating.objects.filter(season_id=season_id).exclude(
+            player_id__in=list(states)
+        ).delete()
+
+
 # --- everything -------------------------------------------------------------------
 
 
@@ -401,4 +423,6 @@ def rebuild_everything() -> int:
     update_standings(stored_scopes())
     rated = set(Rating.objects.values_list("player_id", flat=True))
     rerate(also=rated | set(PlayerGame.objects.values_list("player_id", flat=True)))
+    for season_id in Season.objects.values_list("pk", flat=True):
+        rate_season(season_id)
     return len(ids)

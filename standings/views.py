@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from ledger.glossary import STATISTIC_DEFINITIONS
 from ledger.models import Player, Season
-from ledger.seasons import place_sessions
+from ledger.seasons import place_sessions, season_on
 from standings.exports import (
     LEADERBOARD_COLUMNS,
     SESSION_COLUMNS,
@@ -26,24 +27,46 @@ from standings.exports import (
     with_default,
 )
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm
-from standings.models import ALL_TIME, ClubSetting, Scope, player_report
+from standings.models import (
+    ALL_TIME,
+    ClubSetting,
+    Scope,
+    player_report,
+    with_recent,
+)
 from standings.rebuild import is_pending
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
 BOARD_TERMS += ("openskill", "tenhou")
 
 
+ROWS_PER_PAGE = 50
+
+
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
-    """Show one row per player over the chosen scope, sorted by the chosen column."""
+    """Show one row per player over the chosen scope, sorted by the chosen column, a page
+    at a time (a name search keeps each row's rank on the whole board)."""
     form, rows, setting = board(request.GET)
+    valid = form.is_valid()
+    search = form.get_search().casefold() if valid else ""
+    listed = [row for row in rows if search in row.name.casefold()] if search else rows
+    page = Paginator(listed, ROWS_PER_PAGE).get_page(form.get_page() if valid else 1)
+    scope = form.get_scope() if valid else None
+    if scope is not None:
+        with_recent(page.object_list, scope)
     template = "standings/leaderboard.html"
     if request.htmx:
         template += "#leaderboard-table"
     context = {
         "form": form,
-        "rows": rows,
-        "scope": form.get_scope() if form.is_valid() else None,
-        "sort": form.get_sort() if form.is_valid() else "total",
+        "rows": page.object_list,
+        "page": page,
+        "scope": scope,
+        "scope_note": _scope_note(form) if valid else "",
+        "min_games": form.get_min_games() if valid else 1,
+        "my_page": _my_page(request, listed),
+        "page_query": _query_without(request, "page"),
+        "sort": form.get_sort() if valid else "total",
         "sorts": SORTS,
         "setting": setting,
         "rating_form": RatingChoiceForm(instance=setting),
@@ -53,7 +76,28 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "query": _query_without(request, "sort"),
         "export_query": request.GET.urlencode(),
     }
-    return render(request, template, context, status=200 if form.is_valid() else 400)
+    return render(request, template, context, status=200 if valid else 400)
+
+
+def _scope_note(form: ScopeForm) -> str:
+    """Return why the board shows this season when none was chosen: today's, or the latest."""
+    if form.cleaned_data.get("scope") not in ("", None, "current"):
+        return ""
+    season = form.current_season
+    if season is None:
+        return gettext("no season yet")
+    if season_on(timezone.localdate()) == season:
+        return gettext("today’s season")
+    return gettext("the latest season")
+
+
+def _my_page(request: HttpRequest, rows: list[Any]) -> int | None:
+    """Return the page holding the visitor's own row, if they are a listed player."""
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    for index, row in enumerate(rows):
+        if player is not None and row.player.pk == player.pk:
+            return index // ROWS_PER_PAGE + 1
+    return None
 
 
 def _query_without(request: HttpRequest, name: str) -> str:

@@ -29,6 +29,15 @@ def _tasks_run_at_once(settings: Any) -> None:
     settings.TASKS = IMMEDIATE_TASKS
 
 
+@pytest.fixture(autouse=True)
+def _every_player_listed(settings: Any) -> None:
+    """List players from their first game: tests play a few games, not a season.
+
+    ``tests/test_standings.py`` checks the club's real default of 5 games.
+    """
+    settings.STANDINGS_MIN_GAMES = 1
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _end_stray_connections(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
     """End connections that server threads of live-server tests left open.

@@ -49,7 +49,7 @@ def test_history_describes_hands_entered_as_tiles_by_their_scored_yaku(client):
 
     assert "Ron: Bo (4 han 30 fu: Double riichi, Pinfu, dora 1) from Chen" in page
     assert (
-        "Tsumo: Chen (7 han: Menzen tsumo, Rinshan kaihou, Yakuhai: haku, "
+        "Tsumo: Chen (haneman (7 han): Menzen tsumo, Rinshan kaihou, Yakuhai: haku, "
         "Chanta, Sanshoku doujun)" in page
     )
 

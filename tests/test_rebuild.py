@@ -12,7 +12,14 @@ from django_tasks_db.models import DBTaskResult
 
 from ledger import writes
 from ledger.models import Season, Session
-from standings.models import Encounter, PendingRebuild, PlayerGame, Rating, Standing
+from standings.models import (
+    Encounter,
+    PendingRebuild,
+    PlayerGame,
+    Rating,
+    SeasonRating,
+    Standing,
+)
 from standings.rebuild import rebuild_everything, rebuild_pending
 from tests.factories import create_session, draw, ron
 
@@ -36,6 +43,8 @@ def _snapshot() -> dict[str, list]:
         "standings": sorted(Standing.objects.values_list(
             "scope", "player_id", "games", "total", "place_sum", "firsts", "recent")),
         "ratings": sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
+        "season ratings": sorted(SeasonRating.objects.values_list(
+            "season_id", "player_id", "mu", "sigma", "tenhou_r", "games")),
     }  # fmt: skip
 
 

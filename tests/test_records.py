@@ -55,11 +55,14 @@ def test_export_is_the_documented_game_record(client):
     response = client.get(reverse("session-export", args=[session.pk]))
 
     assert response["Content-Disposition"].startswith("attachment")
-    assert json.loads(response.content) == {
+    record = json.loads(response.content)
+    assert record == {
         "rules": {"preset": "wrc"},
         "players": ["Aki", "Bo", "Chen", "Dai"],
         "rounds": [ron(0, 2), draw(1)],
+        "started": record["started"],
     }
+    assert record["started"] == session.started_at.isoformat(timespec="seconds")
 
 
 def test_export_then_import_replays_to_the_same_scores(member, client):

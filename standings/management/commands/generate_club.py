@@ -27,6 +27,7 @@ from standings.rebuild import (
     build_games,
     encounters,
     rate_in_order,
+    rate_season,
     store_ratings,
     stored_scopes,
     update_standings,
@@ -99,6 +100,8 @@ def generate_club(players: int, sessions: int, *, seed: int = 7) -> None:
             _create_batch(rng, people, skills, rulesets, seasons, when, states)
         update_standings(stored_scopes())
         store_ratings(states, states)
+        for season in seasons:
+            rate_season(season.pk)
 
 
 def _name(rng: random.Random, i: int) -> str:
