@@ -13,7 +13,7 @@ session, answers with the change made the first time (``Change.is_new`` False).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -236,6 +236,21 @@ def _answer_again(session: Session, entry: AuditEntry) -> Change:
     return Change(session, entry, is_new=False)
 
 
+def _guarded(
+    pk: int, request_id: str, version: int | None, change: Callable[[Session], Change]
+) -> Change:
+    """Make a change in the steps every change takes: lock the session, answer a retried
+    request with its first change, refuse a deleted session or an old version, then make
+    it (reading the rounds under the lock) and commit it all at once."""
+    with transaction.atomic():
+        session = _lock(pk)
+        if done := _done_before(session, request_id):
+            return _answer_again(session, done)
+        _check_live(session)
+        _check_version(session, version)
+        return change(session)
+
+
 # --- rounds ----------------------------------------------------------------------
 
 
@@ -249,12 +264,8 @@ def record_round(
     request_id: str = "",
 ) -> Change:
     """Append a finished round: round ``expected_number``, made from ``version``, when given."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def record(session: Session) -> Change:
         if session.ended_early:
             raise Refused(gettext("The game was ended. Undo its end to record more rounds."))
         rows = _rounds(session)
@@ -262,20 +273,15 @@ def record_round(
         if expected_number is not None and expected_number != number:
             seen = version if version is not None else _version_at(session, expected_number)
             raise _stale(session, seen)
-        outcome = with_declared_riichi(outcome, session.riichi)
-        outcomes = [*(row.outcome for row in rows), outcome]
+        played = with_declared_riichi(outcome, session.riichi)
+        outcomes = [*(row.outcome for row in rows), played]
         state = _replay(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
         session.riichi = []  # the hand is over: its riichi are in the round now
-        return _finish(
-            session,
-            actor,
-            "record",
-            request_id=request_id,
-            state=state,
-            round_number=number,
-            after=outcome,
-        )
+        return _finish(session, actor, "record", request_id=request_id, state=state,
+                       round_number=number, after=played)  # fmt: skip
+
+    return _guarded(pk, request_id, version, record)
 
 
 def replace_round(
@@ -288,57 +294,43 @@ def replace_round(
     request_id: str = "",
 ) -> Change:
     """Replace round ``number``; every later round is replayed."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def replace(session: Session) -> Change:
         rows = _rounds(session)
         old = _round(rows, number).outcome
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
-        state = _replay(session, outcomes)
-        check_declared_riichi(session, outcomes)
-        _write_rounds(session, rows, outcomes, state)
-        return _finish(
-            session,
-            actor,
-            "edit",
-            request_id=request_id,
-            state=state,
-            round_number=number,
-            before=old,
-            after=outcome,
-        )
+        return _rewrite(session, actor, "edit", request_id, rows, outcomes,
+                        round_number=number, before=old, after=outcome)  # fmt: skip
+
+    return _guarded(pk, request_id, version, replace)
 
 
 def delete_round(
     pk: int, number: int, *, actor: Actor, version: int | None, request_id: str = ""
 ) -> Change:
     """Delete round ``number``; later rounds move up and are replayed."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def delete(session: Session) -> Change:
         rows = _rounds(session)
         old = _round(rows, number).outcome
         outcomes = [row.outcome for row in rows]
         del outcomes[number - 1]
-        state = _replay(session, outcomes)
-        check_declared_riichi(session, outcomes)
-        _write_rounds(session, rows, outcomes, state)
-        return _finish(
-            session,
-            actor,
-            "delete",
-            request_id=request_id,
-            state=state,
-            round_number=number,
-            before=old,
-        )
+        return _rewrite(session, actor, "delete", request_id, rows, outcomes,
+                        round_number=number, before=old)  # fmt: skip
+
+    return _guarded(pk, request_id, version, delete)
+
+
+def _rewrite(
+    session: Session, actor: Actor, action: str, request_id: str, rows: list[Round],
+    outcomes: list[Outcome], **audit: Any,
+) -> Change:  # fmt: skip
+    """Replay corrected rounds (and the riichi of the hand being played) and write them."""
+    state = _replay(session, outcomes)
+    check_declared_riichi(session, outcomes)
+    _write_rounds(session, rows, outcomes, state)
+    return _finish(session, actor, action, request_id=request_id, state=state, **audit)
 
 
 def undo_round(
@@ -351,12 +343,8 @@ def undo_round(
 ) -> Change:
     """Take back the last change of play: the early end of the game if it was ended
     early, else the last round (which must be round ``number`` when that is given)."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def undo(session: Session) -> Change:
         if session.ended_early:
             return _resume(session, actor, request_id)
         rows = _rounds(session)
@@ -369,15 +357,10 @@ def undo_round(
         state = _replay(session, outcomes)
         _write_rounds(session, rows, outcomes, state)
         session.riichi = undone_riichi(rows[-1].outcome)  # that hand is being played again
-        return _finish(
-            session,
-            actor,
-            "undo",
-            request_id=request_id,
-            state=state,
-            round_number=len(rows),
-            before=rows[-1].outcome,
-        )
+        return _finish(session, actor, "undo", request_id=request_id, state=state,
+                       round_number=len(rows), before=rows[-1].outcome)  # fmt: skip
+
+    return _guarded(pk, request_id, version, undo)
 
 
 def finish_session(
@@ -389,18 +372,16 @@ def finish_session(
     request_id: str = "",
 ) -> Change:
     """End the game now (by agreement, or when the time is up): settle the scores as they stand."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def finish(session: Session) -> Change:
         if session.is_finished:
             raise Refused(gettext("This game has already ended."))
         session.ended_early = reason
         session.save(update_fields=["ended_early"])
         state = _replay(session, session.outcomes())
         return _finish(session, actor, "finish", request_id=request_id, state=state)
+
+    return _guarded(pk, request_id, version, finish)
 
 
 def _resume(session: Session, actor: Actor, request_id: str) -> Change:
@@ -428,12 +409,7 @@ def withdraw_riichi(
 def _change_riichi(
     pk: int, seat: int, actor: Actor, version: int | None, request_id: str, *, declared: bool
 ) -> Change:
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+    def change(session: Session) -> Change:
         if session.is_finished:
             raise Refused(gettext("This game has already ended."))
         player = _seat_player(session, seat)
@@ -445,6 +421,8 @@ def _change_riichi(
         action = "riichi" if declared else "riichi back"
         return _finish(session, actor, action, request_id=request_id,
                        after={"seat": seat, "player": player.name})  # fmt: skip
+
+    return _guarded(pk, request_id, version, change)
 
 
 def _seat_player(session: Session, seat: int) -> Player:
@@ -581,18 +559,15 @@ def delete_session(
     pk: int, *, actor: Actor, version: int | None = None, request_id: str = ""
 ) -> Change:
     """Hide the session and its results; a member can restore it for 30 days."""
-    with transaction.atomic():
-        session = _lock(pk)
-        if done := _done_before(session, request_id):
-            return _answer_again(session, done)
-        _check_live(session)
-        _check_version(session, version)
+
+    def delete(session: Session) -> Change:
         session.deleted_at = timezone.now()
         session.save(update_fields=["deleted_at"])
         session.results.all().delete()
-        return _finish(
-            session, actor, "delete session", request_id=request_id, before=session.to_record()
-        )
+        return _finish(session, actor, "delete session", request_id=request_id,
+                       before=session.to_record())  # fmt: skip
+
+    return _guarded(pk, request_id, version, delete)
 
 
 def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
