@@ -45,9 +45,9 @@ def test_switching_to_japanese_on_the_table_page_and_recording_a_ron(
     expect(page.get_by_role("button", name="ロン", exact=True)).to_have_attribute(
         "aria-current", "true"
     )
-    page.get_by_label("Bo の和了", exact=True).check()
-    page.get_by_label("Bo の翻数", exact=True).select_option(label="3翻")
-    page.get_by_label("Bo の符", exact=True).select_option(label="30符")
+    page.get_by_label("Boの和了", exact=True).check()
+    page.get_by_label("Boの翻数", exact=True).select_option(label="3翻")
+    page.get_by_label("Boの符", exact=True).select_option(label="30符")
     page.get_by_role("group", name="放銃者", exact=True).get_by_label("Chen", exact=True).check()
     expect(page.locator("#preview")).to_contain_text("プレビュー：")
     page.screenshot(path=artifacts / "language-ja-table-form.png", full_page=True)
