@@ -33,10 +33,12 @@ def percent(value: Any) -> str:
 
 @register.filter
 def decimal(value: Any, places: int = 2) -> str:
-    """Return a number with thousands separators and fixed decimals: 1,512.30."""
+    """Return a number with thousands separators, fixed decimals and a true minus: −1,512.30."""
     if value is None or value == "":
         return "–"
-    return number_format(float(value), decimal_pos=int(places), force_grouping=True)
+    number = round(float(value), int(places))
+    text = number_format(abs(number), decimal_pos=int(places), force_grouping=True)
+    return f"\u2212{text}" if number < 0 else text
 
 
 @register.filter
