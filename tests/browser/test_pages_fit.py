@@ -9,11 +9,14 @@ of at least 44×44 px. Two kinds of control are measured differently, by rule:
 - a checkbox or radio button is measured with its label, which is what the finger taps.
 
 Text in the charts (SVG text scales with the viewBox) must come out at least 11 px high.
-Each page is photographed at 360×740 and 1280×800 into ``artifacts/pages/``.
+Each page is photographed at 360×740 and 1280×800 into ``artifacts/pages/<language>/``,
+with what was measured in ``measurements.json`` there.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,12 +70,16 @@ MEASURE = """({smallest, chartText}) => {
       + `${Math.round(rect.width)}x${Math.round(rect.height)}`;
   };
   const small = [];
+  let targets = 0, narrowest = Infinity, lowest = Infinity;
   for (const el of document.querySelectorAll(TARGETS)) {
     if (inRunningText(el)) continue;
     const seen = el.type === 'checkbox' || el.type === 'radio'
       ? [...(el.labels || [])].some(shown) || shown(el) : shown(el);
     if (!seen) continue;
     const rect = box(el);
+    targets += 1;
+    narrowest = Math.min(narrowest, rect.width);
+    lowest = Math.min(lowest, rect.height);
     if (rect.width < smallest - 0.01 || rect.height < smallest - 0.01) {
       small.push(describe(el, rect));
     }
@@ -85,7 +92,8 @@ MEASURE = """({smallest, chartText}) => {
       if (size < chartText - 0.01) tinyText.push(`"${text.textContent}" ${size.toFixed(1)}px`);
     }
   }
-  return {width: document.documentElement.scrollWidth, small, tinyText};
+  return {width: document.documentElement.scrollWidth, small, tinyText, targets,
+          narrowest: Math.round(narrowest * 10) / 10, lowest: Math.round(lowest * 10) / 10};
 }"""
 
 
@@ -162,8 +170,11 @@ def _measure(page: Any, *, open_details: bool) -> dict[str, Any]:
     return page.evaluate(MEASURE, {"smallest": SMALLEST, "chartText": SMALLEST_CHART_TEXT})
 
 
-def _visit(page: Any, url: str, shots: Any, name: str) -> list[str]:
-    """Return what does not fit on the page at 360 px; photograph it at both widths."""
+def _visit(page: Any, url: str, shots: Path, name: str) -> list[str]:
+    """Return what does not fit on the page at 360 px; photograph it at both widths.
+
+    The measurements are kept in ``measurements.json`` beside the photographs.
+    """
     page.set_viewport_size(PHONE)
     page.goto(url)
     page.wait_for_load_state("networkidle")
@@ -171,6 +182,7 @@ def _visit(page: Any, url: str, shots: Any, name: str) -> list[str]:
     for open_details in (False, True):
         found = _measure(page, open_details=open_details)
         state = "details open" if open_details else "as loaded"
+        _keep(shots, f"{name} ({state})", found)
         if found["width"] > PHONE["width"]:
             problems.append(f"{name} ({state}): scrollWidth {found['width']} px")
         problems += [f"{name} ({state}): small target {item}" for item in found["small"]]
@@ -185,6 +197,13 @@ def _visit(page: Any, url: str, shots: Any, name: str) -> list[str]:
     return problems
 
 
+def _keep(shots: Path, name: str, found: dict[str, Any]) -> None:
+    path = shots / "measurements.json"
+    kept = json.loads(path.read_text()) if path.exists() else {}
+    kept[name] = {key: found[key] for key in ("width", "targets", "narrowest", "lowest")}
+    path.write_text(json.dumps(kept, indent=1, ensure_ascii=False))
+
+
 @pytest.fixture(autouse=True)
 def compiled_catalogs():
     ensure_compiled()
@@ -195,6 +214,7 @@ def test_every_page_fits_a_phone_with_tap_targets_of_44_px(live_server, artifact
     club = _club()
     shots = artifacts / "pages" / language
     shots.mkdir(parents=True, exist_ok=True)
+    (shots / "measurements.json").unlink(missing_ok=True)
     problems: list[str] = []
     with launch_chromium() as browser:
         context = browser.new_context(viewport=PHONE)
