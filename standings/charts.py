@@ -1,13 +1,20 @@
-"""Inline SVG charts drawn on the server: sparklines, lines over time, place bars."""
+"""Inline SVG charts drawn on the server: sparklines, lines over time, place bars.
+
+The line charts are drawn 360 units wide like the ledger's (``ledger.charts``), so that
+their text is 11 px or more on a 360 px phone.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import accumulate
 
+from django.utils.formats import number_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
+
+from ledger.charts import FONT, WIDTH, nice_ticks, padded, text_width, thin
 
 GAIN, LOSS, INK, BAND = "#0b6e4f", "#c0392b", "#2e5eaa", "#2e5eaa33"
 PLACE_COLORS = ("#0b6e4f", "#6aa88f", "#d9a441", "#c0392b")
@@ -51,21 +58,33 @@ def line_chart(
     values: Sequence[float],
     *,
     title: str,
+    dates: Sequence[str],
     band: Sequence[tuple[float, float]] = (),
-    labels: tuple[str, str] = ("", ""),
-    width: int = 400,
-    height: int = 170,
+    digits: int = 1,
+    width: int = WIDTH,
+    height: int = 200,
     zero: bool = False,
 ) -> SafeString:
-    """Return a line over games (x: game number), an optional band (low, high) around it."""
+    """Return a line over a player's games: a value axis, the game numbers and the dates.
+
+    ``dates[i]`` is the date of game i (the first and the last are written under the
+    axis); each game's value is in a ``<title>`` (hover or long-press), the last one is
+    written at the line's end. ``band`` is an optional (low, high) around each value.
+    """
     if not values:
         return mark_safe("")
-    pad, left = 10, 46
     lows = [low for low, _ in band] + list(values) + ([0.0] if zero else [])
     highs = [high for _, high in band] + list(values) + ([0.0] if zero else [])
-    low, high = min(lows), max(highs)
-    y = _scale(low, high, pad, height - pad - 14)
-    step = (width - left - pad) / max(len(values) - 1, 1)
+    low, high = padded([*lows, *highs])
+    ticks = nice_ticks(low, high, most=5)
+    tick_digits = 0 if all(float(t).is_integer() for t in ticks) else 1
+    tick_texts = [_number(t, tick_digits) for t in ticks]
+    last = _number(values[-1], digits)
+    left = max(text_width(t) for t in tick_texts) + 8
+    right = width - text_width(last) - 10
+    top, bottom = FONT / 2 + 2, height - 2 * FONT - 16
+    y = _scale(low, high, top, bottom)
+    step = (right - left) / max(len(values) - 1, 1)
 
     def x(i: int) -> float:
         return round(left + i * step, 1)
@@ -73,26 +92,91 @@ def line_chart(
     parts = [
         f'<svg class="line-chart" viewBox="0 0 {width} {height}" role="img">'
         f"<title>{escape(title)}</title>",
-        _axis_text(left - 4, y(high) + 4, f"{high:,.1f}"),
-        _axis_text(left - 4, y(low) + 4, f"{low:,.1f}"),
-        f'<text x="{left}" y="{height - 2}" class="axis">{escape(labels[0])}</text>',
-        f'<text x="{width - pad}" y="{height - 2}" class="axis" text-anchor="end">'
-        f"{escape(labels[1])}</text>",
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>',
+        '<g class="grid" stroke="#e6e2d9">',
+        *(f'<line x1="{left}" x2="{right}" y1="{y(t)}" y2="{y(t)}"/>' for t in ticks),
+        "</g>",
+        f'<g class="axis y" text-anchor="end">{_texts(left - 6, ticks, tick_texts, y)}</g>',
+        _game_axis(len(values), x, bottom + FONT + 3, low=0, high=width),
+        _date_axis(dates, left, right, height - 4),
     ]
     if zero and low < 0 < high:
-        parts.append(f'<line x1="{left}" x2="{width - pad}" y1="{y(0)}" y2="{y(0)}" class="zero"/>')
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(0)}" y2="{y(0)}" class="zero"/>')
     if band:
         upper = [f"{x(i)},{y(h)}" for i, (_, h) in enumerate(band)]
         lower = [f"{x(i)},{y(lo)}" for i, (lo, _) in reversed(list(enumerate(band)))]
         parts.append(f'<polygon fill="{BAND}" stroke="none" points="{" ".join(upper + lower)}"/>')
     points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
     parts.append(f'<polyline fill="none" stroke="{INK}" stroke-width="2" points="{points}"/>')
-    parts.append("</svg>")
+    if len(values) <= MOST_DOTS:
+        parts += [
+            f'<circle cx="{x(i)}" cy="{y(v)}" r="2.5" fill="{INK}"><title>'
+            f"{escape(_game_title(i, dates, _number(v, digits)))}</title></circle>"
+            for i, v in enumerate(values)
+        ]
+    parts.append(
+        f'<text class="end" x="{x(len(values) - 1) + 5}" y="{round(y(values[-1]) + FONT * 0.35, 1)}"'
+        f' fill="{INK}">{escape(last)}</text></svg>'
+    )
     return mark_safe("".join(parts))
 
 
-def _axis_text(x: float, y: float, text: str) -> str:
-    return f'<text x="{x}" y="{y}" class="axis" text-anchor="end">{escape(text)}</text>'
+MOST_DOTS = 120  # games with a dot (and its title) each; beyond, the line alone
+
+
+def _number(value: float, digits: int) -> str:
+    """Return a value with grouping and a true minus sign: 1,512, −3.5."""
+    text = number_format(abs(value), decimal_pos=digits, force_grouping=True)
+    return f"\u2212{text}" if round(value, digits) < 0 else text
+
+
+def _texts(x: float, values: Sequence[float], texts: Sequence[str], y) -> str:  # type: ignore[no-untyped-def]
+    return "".join(
+        f'<text x="{x}" y="{round(y(v) + FONT * 0.35, 1)}">{escape(t)}</text>'
+        for v, t in zip(values, texts)
+    )
+
+
+def _game_axis(count: int, x, baseline: float, *, low: float, high: float) -> str:  # type: ignore[no-untyped-def]
+    """Return the game numbers under the line (1, 5, 10, …), as many as fit."""
+    numbers = [int(n) for n in nice_ticks(1, count, most=6) if n >= 1 and float(n).is_integer()]
+    if 1 not in numbers:
+        numbers.insert(0, 1)
+    labels = thin(
+        [(x(n - 1), number_format(n, force_grouping=True)) for n in numbers], low=low, high=high
+    )
+    return (
+        '<g class="axis x" text-anchor="middle">'
+        + "".join(f'<text x="{t.at}" y="{baseline}">{escape(t.text)}</text>' for t in labels)
+        + "</g>"
+    )
+
+
+def _date_axis(dates: Sequence[str], left: float, right: float, baseline: float) -> str:
+    """Return the first and last dates under the game numbers, and the axis' name between."""
+    if not dates:
+        return ""
+    ends = [(left, "start", dates[0])]
+    if dates[-1] != dates[0]:
+        ends.append((right, "end", dates[-1]))
+    texts = "".join(
+        f'<text x="{x}" y="{baseline}" text-anchor="{anchor}">{escape(text)}</text>'
+        for x, anchor, text in ends
+    )
+    caption = gettext("Games")
+    middle = (left + right) / 2
+    room = (right - left) - 2 * max(text_width(text) for text in dates[:1] + dates[-1:]) - 16
+    if text_width(caption) < room:
+        texts += f'<text x="{round(middle, 1)}" y="{baseline}" text-anchor="middle">{escape(caption)}</text>'
+    return f'<g class="axis dates">{texts}</g>'
+
+
+def _game_title(index: int, dates: Sequence[str], value: str) -> str:
+    return gettext("Game %(number)s, %(date)s: %(value)s") % {
+        "number": index + 1,
+        "date": dates[index],
+        "value": value,
+    }
 
 
 def place_bars(counts: Sequence[int], *, width: int = 320) -> SafeString:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from itertools import pairwise
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
+from ledger.charts import FONT, score_chart, text_width
 from ledger.models import AuditEntry, Round
 from tests.factories import create_session, create_user, draw, ron
 
@@ -136,3 +141,68 @@ def test_anonymous_cannot_edit_or_delete(client):
     assert client.get(reverse("round-edit", args=[session.pk, 1])).status_code == 403
     assert client.post(reverse("round-delete", args=[session.pk, 1])).status_code == 403
     assert session.rounds.count() == 1
+
+
+# --- the score chart ---------------------------------------------------------------------
+# E1: Aki (dealer) rons Chen 7,700 and keeps the deal; E1 1 honba: Bo and Dai tenpai, the
+# dealer noten passes it; E2 2 honba: Dai rons Bo 2,000 + 600. Scores from 30,000: Aki 36,200,
+# Bo 28,900, Chen 20,800, Dai 34,100; the lowest 20,800, the highest 37,700 (Aki after E1).
+THREE_ROUNDS = [ron(0, 2), draw(1, 3), ron(3, 1, han=2, fu=30)]
+
+
+def axis(page: str, which: str) -> list[str]:
+    """Return the texts of one axis of the score chart: x (round names) or y (scores)."""
+    part = page.split(f'<g class="axis {which}"', 1)[1].split("</g>", 1)[0]
+    return re.findall(r"<text [^>]*>([^<]+)</text>", part)
+
+
+def test_the_chart_has_a_score_axis_and_the_round_names_under_it(client):
+    session = create_session(rounds=THREE_ROUNDS)
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    assert axis(page, "y") == ["20,000", "25,000", "30,000", "35,000"]
+    assert axis(page, "x") == ["East 1", "East 2"]  # each name once, however many rounds
+    assert "<title>Dai after round 3 (East 2, 2 honba): 34,100</title>" in page
+    assert re.findall(r'<text class="end" [^>]*>([^<]+)</text>', page) == [
+        "36,200",
+        "28,900",
+        "20,800",
+        "34,100",
+    ]
+
+
+def test_the_chart_speaks_the_pages_language(client):
+    session = create_session(rounds=THREE_ROUNDS)
+
+    url = reverse("session-history", args=[session.pk])
+    page = client.get(url, headers={"accept-language": "ja"}).content.decode()
+
+    assert axis(page, "x") == ["東1局", "東2局"]
+    assert axis(page, "y") == ["20,000", "25,000", "30,000", "35,000"]
+    assert "<title>3局目（東2局 2本場）後のDai：34,100</title>" in page
+
+
+def test_round_names_of_a_long_game_are_thinned_so_that_none_touches_the_next():
+    rounds = [(f"{wind}{n}", 0) for wind in "ES" for n in range(1, 5) for _ in range(5)]
+    series = [[30_000 + 100 * i * (p - 1) for i in range(41)] for p in range(4)]
+
+    with translation.override("en"):
+        chart = score_chart(["Aki", "Bo", "Chen", "Dai"], series, rounds)
+
+    names = [tick.text for tick in chart.x_ticks]
+    assert names[0] == "East 1" and 3 <= len(names) < 8
+    edges = [(t.at - text_width(t.text) / 2, t.at + text_width(t.text) / 2) for t in chart.x_ticks]
+    assert all(right < next_left for (_, right), (next_left, _) in pairwise(edges))
+    assert edges[0][0] >= 0 and edges[-1][1] <= chart.width
+    assert len(chart.x_marks) == 8  # a line where each round name begins
+
+
+def test_final_scores_that_are_equal_are_written_apart():
+    series = [[30_000, 33_000], [30_000, 33_000], [30_000, 27_000], [30_000, 27_000]]
+
+    chart = score_chart(["Aki", "Bo", "Chen", "Dai"], series, [("E1", 0)])
+
+    baselines = sorted(line.end_baseline for line in chart.lines)
+    assert all(b - a >= FONT for a, b in pairwise(baselines))
+    assert [line.end_text for line in chart.lines] == ["33,000", "33,000", "27,000", "27,000"]

@@ -7,9 +7,12 @@ import datetime as dt
 import doctest
 import io
 import json
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.timezone import localtime
 
 from ledger.models import Season
 from standings import ratings
@@ -406,3 +409,37 @@ def test_generated_club_is_consistent_with_the_engine(db):
     assert [r.result for r in results] == final["results"]
     assert Standing.objects.filter(scope="all").count() == 8
     assert Rating.objects.count() == 8
+
+
+def chart_axis(chart: str, which: str) -> list[str]:
+    """Return the texts of one axis of a line chart: y (values), x (game numbers), dates."""
+    part = chart.split(f'<g class="axis {which}"', 1)[1].split("</g>", 1)[0]
+    return re.findall(r"<text [^>]*>([^<]+)</text>", part)
+
+
+def test_the_result_chart_has_a_value_axis_game_numbers_and_dates(client, club):
+    aki = game_of("Aki", club[0]).player
+    first, second = (game_of("Aki", session).session.finished_at for session in club)
+
+    page = client.get(reverse("player-stats", args=[aki.pk])).content.decode()
+    result = page.split("<h2>Cumulative result</h2>", 1)[1].split("</svg>", 1)[0]
+
+    # Aki: -8.7, then -19.2: the running result -8.7, -27.9
+    assert chart_axis(result, "y") == ["\u221220", "\u221210", "0"]
+    assert chart_axis(result, "x") == ["1", "2"]
+    assert chart_axis(result, "dates")[0] == f"{localtime(first):%Y-%m-%d}"
+    assert "<title>Game 2, " in result and ": \u221227.9</title>" in result
+    assert re.findall(r'<text class="end" [^>]*>([^<]+)</text>', result) == ["\u221227.9"]
+    assert f"{localtime(second):%Y-%m-%d}" in result
+
+
+def test_a_long_history_numbers_every_fiftieth_game_and_draws_no_dots():
+    from standings.charts import MOST_DOTS, line_chart
+
+    values = [float(i % 7) for i in range(300)]
+    with translation.override("en"):
+        chart = str(line_chart(values, title="t", dates=["2026-01-01"] * 300))
+
+    numbers = chart_axis(chart, "x")
+    assert numbers == ["1", "50", "100", "150", "200", "250", "300"]
+    assert chart.count("<circle") == 0 < len(values) - MOST_DOTS

@@ -48,7 +48,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
         "state": state,
         "names": names,
         "rows": rows,
-        "chart": score_chart(names, series),
+        "chart": score_chart(names, series, [(r["round"], r["honba"]) for r in state["rounds"]]),
         "final": state.get("final"),
         "settlement": settlement_table(game, names),
         "can_record": can_record(request, session),

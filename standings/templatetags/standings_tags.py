@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext
 
 from ledger import glossary
@@ -31,7 +32,7 @@ def percent(value: Any) -> str:
 
 @register.filter
 def decimal(value: Any, places: int = 2) -> str:
-    """Return a number with thousands separators and fixed decimals: 1,512.30."""
+    """Return a number with thousands separators, fixed decimals and a true minus: −1,512.30."""
     if value is None or value == "":
         return "–"
     return shown(value, int(places))
@@ -90,24 +91,27 @@ def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, Saf
     """Return the rating and cumulative result charts of a player's games."""
     if not history:
         return {}
-    dates = (f"{history[0][0]:%Y-%m-%d}", f"{history[-1][0]:%Y-%m-%d}")
+    dates = [date_format(localtime(row[0]), "SHORT_DATE_FORMAT") for row in history]
     running, cumulative = 0.0, []
     for _, game_result, *_ in history:
         running += game_result
         cumulative.append(round(running, 1))
     if system == "tenhou":
         rating = charts.line_chart(
-            [row[4] for row in history], title=gettext("Tenhou R after each game"), labels=dates
+            [row[4] for row in history],
+            title=gettext("Tenhou R after each game"),
+            dates=dates,
+            digits=0,
         )
     else:
         rating = charts.line_chart(
             [row[2] for row in history],
             band=[(mu - 2 * sigma, mu + 2 * sigma) for _, _, mu, sigma, *_ in history],
             title=gettext("OpenSkill μ after each game, shaded ±2σ"),
-            labels=dates,
+            dates=dates,
         )
     result = charts.line_chart(
-        cumulative, title=gettext("Cumulative result after each game"), labels=dates, zero=True
+        cumulative, title=gettext("Cumulative result after each game"), dates=dates, zero=True
     )
     return {"rating": rating, "result": result}
 
@@ -121,7 +125,7 @@ def player_summary(player: Any) -> dict[str, Any]:
 
 
 ROW_HTML = (
-    '<tr id="player-{}"{}><td class="num">{}</td><td class="name"><a href="{}">{}</a>{}</td>'
+    '<tr id="player-{}"{}><td class="num">{}</td><td class="name"><a href="{}" title="{}">{}</a>{}</td>'
     '<td class="num">{}</td><td class="num {}">{}</td><td class="num">{}</td>'
     '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
     '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>'
@@ -143,6 +147,7 @@ def _cells(row: Any, mine: int | None, url: str) -> tuple[Any, ...]:
         mark_safe(' class="mine"') if is_mine else "",
         row.rank,
         url.format(row.player.pk),
+        row.name,  # the full name, for a name cut short with an ellipsis
         row.name,
         format_html(' <span class="badge">{}</span>', gettext("you")) if is_mine else "",
         points(row.games),
