@@ -57,31 +57,3 @@ def test_the_preview_follows_tiles_as_they_are_typed_and_tapped(live_server):
                 "Bo: 2 han 30 fu: Yakuhai: chun, dora 1",
             ]
         )
-
-
-def test_the_round_form_takes_no_input_until_the_chosen_outcome_form_arrives(live_server):
-    session = create_session()
-    with launch_chromium() as browser:
-        page = browser.new_context(viewport={"width": 360, "height": 800}).new_page()
-        page.set_default_timeout(5_000)
-        page.goto(f"{live_server.url}/join/{session.token}/")
-        held = []  # the request for the Tsumo form, answered when the test says
-        page.route(lambda url: "part=round-form" in url, lambda route: held.append(route))
-        tsumo = page.get_by_role("button", name="Tsumo", exact=True)
-        tsumo.click()
-        while not held:
-            page.wait_for_timeout(20)
-        fields = page.locator("#round-form form :is(input, select, textarea, button)")
-        expect(fields.first).to_be_disabled()
-        expect(
-            page.locator("#round-form form :is(input, select, textarea, button):enabled")
-        ).to_have_count(0)
-        expect(page.locator("#round-form")).to_have_class("card htmx-request")
-        held[0].continue_()
-        expect(tsumo).to_have_attribute("aria-current", "true")
-        expect(
-            page.locator("#round-form form :is(input, select, textarea, button):disabled")
-        ).to_have_count(0)
-        winner = page.get_by_role("group", name="Winner").get_by_label("Bo")
-        winner.check()
-        expect(winner).to_be_checked()
