@@ -133,13 +133,13 @@ def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
     for pattern in PATTERNS:
         if match := pattern.regex.fullmatch(text):
             return pattern.render(match, names)
-    code = getattr(_innermost(error), "code", "")
+    code = getattr(innermost(error), "code", "")
     if code in KIND_WORDS:
         return str(KIND_WORDS[code])
     return re.sub(r"\bplayer (\d)\b", lambda m: _name(m[1], names), text)
 
 
-def _innermost(error: Exception) -> BaseException:
+def innermost(error: Exception) -> BaseException:
     """Return the refusal a record error wraps (the replay names the round around it)."""
     inner: BaseException = error
     while inner.__context__ is not None and getattr(inner, "code", "") == "bad_record":

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 
@@ -103,3 +104,80 @@ def limit_text(han: int) -> str:
         return glossary.han_fu(han)
     words = str(glossary.LIMITS[name]).lower()
     return words if han in ONE_TAP_HAN else f"{words} ({glossary.han_fu(han)})"
+
+
+def hand_reading(hand: Mapping[str, Any]) -> str:
+    """Return the engine's reading of a hand from tiles, for the preview:
+    "Riichi + Tanyao + dora 1 = 3 han 30 fu", "Daisangen = yakuman"."""
+    parts = [glossary.yaku_name(yaku["name"]) for yaku in hand["yaku"]]
+    dora = sum(hand["dora"].values())
+    if dora and not hand["yakuman"]:
+        parts.append(gettext("dora %(count)s") % {"count": dora})
+    if hand["yakuman"]:
+        value = glossary.yakuman_count(hand["yakuman"]).lower()
+    else:
+        value = glossary.han_fu(hand["han"], hand["fu"])
+        limit = "counted_yakuman" if hand["limit"] == "yakuman" else hand["limit"]
+        if limit != "none":
+            value = gettext("%(value)s, %(limit)s") % {
+                "value": value,
+                "limit": glossary.limit_name(limit).lower(),
+            }
+    return gettext("%(yaku)s = %(value)s") % {"yaku": " + ".join(parts), "value": value}
+
+
+# A tile in words: "3 of circles", "red 5 of bamboo", "East wind" (三筒, 赤5索, 東).
+SUIT_WORDS = {
+    "m": _("%(number)s of characters"),
+    "p": _("%(number)s of circles"),
+    "s": _("%(number)s of bamboo"),
+}
+HONOR_WORDS = {
+    "1": _("East wind"),
+    "2": _("South wind"),
+    "3": _("West wind"),
+    "4": _("North wind"),
+    "5": _("White dragon"),
+    "6": _("Green dragon"),
+    "7": _("Red dragon"),
+}
+RED_FIVE = _("red %(number)s")
+
+
+def tile_words(code: str) -> str:
+    """Return one tile of MPSZ notation in words: "red 5 of bamboo" for "0s"."""
+    digit, suit = code[0], code[1]
+    if suit == "z":
+        return str(HONOR_WORDS[digit])
+    number = str(RED_FIVE) % {"number": 5} if digit == "0" else digit
+    return str(SUIT_WORDS[suit]) % {"number": number}
+
+
+def run_words(tiles: str) -> str:
+    """Return a run of one suit in words: "4-red 5-6 of circles" for "406p"."""
+    digits, suit = tiles[:-1], tiles[-1]
+    numbers = "-".join(str(RED_FIVE) % {"number": 5} if d == "0" else d for d in digits)
+    return str(SUIT_WORDS[suit]) % {"number": numbers}
+
+
+# Why tiles are not a winning hand, by the engine's error code (its own words otherwise).
+TILE_PROBLEMS = {
+    "not_a_winning_hand": _(
+        "Not a winning hand: the tiles are not four sets and a pair, seven pairs or "
+        "thirteen orphans."
+    ),
+    "no_yaku": _("Not a winning hand: it has no yaku (dora alone are not a yaku)."),
+    "two_han_minimum": _(
+        "Not a winning hand here: with this many honba the rules ask for 2 han without dora."
+    ),
+}
+
+
+def tile_problem(error: Exception) -> str:
+    """Return why the engine refused a hand from tiles, in words."""
+    code = getattr(error, "code", "")
+    if code in TILE_PROBLEMS:
+        return str(TILE_PROBLEMS[code])
+    if code == "bad_flags":
+        return gettext("These special wins cannot go together: %(detail)s") % {"detail": error}
+    return str(error)

@@ -13,10 +13,11 @@ from django.utils.translation import gettext_lazy as _
 from ledger import glossary
 from ledger.engine_words import explain
 from ledger.models import SEATS
+from ledger.words import tile_words
 from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import Rules
-from scoring.tiles import MELD_KINDS, Meld, parse_tiles
+from scoring.tiles import MELD_KINDS, Meld, kind, parse_tile, parse_tiles, tile_name
 from scoring.value import VALID_FU, fu_choices
 from scoring.yaku import FLAGS
 
@@ -53,6 +54,8 @@ HAND_FLAGS = [
     for name in FLAGS
     if name != "riichi"  # riichi comes from the round's riichi ticks
 ]
+TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
+RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 
 
@@ -144,6 +147,9 @@ class RoundForm(forms.Form):
             widget=forms.CheckboxSelectMultiple,
             label=_named(_("Special wins of %(name)s"), name),
         )
+        if not suffix:  # the indicators are the round's: every winner's tile panel has them
+            for key in ("dora", "ura"):
+                self.fields[key].widget = IndicatorInput()
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """Return per-seat bound fields for the template: name, han, fu, pao."""
@@ -243,16 +249,12 @@ class RoundForm(forms.Form):
         return win
 
     def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
-        """Return the hand object (FORMATS.md section 2) of tiles typed into the form."""
+        """Return the hand object (FORMATS.md section 2) of tiles tapped or typed into the form."""
         hand: dict[str, Any] = {
             "hand": data[f"tiles{suffix}"].replace(" ", ""),
             "win": data.get(f"win_tile{suffix}", "").strip(),
             "melds": parse_melds(data.get(f"melds{suffix}", ""), name),
         }
-        if not hand["win"]:
-            raise forms.ValidationError(
-                gettext("Enter the winning tile of %(name)s.") % {"name": name}
-            )
         for key in ("dora", "ura"):
             if data.get(key):
                 hand[key] = data[key].replace(" ", "")
@@ -261,13 +263,15 @@ class RoundForm(forms.Form):
         if hand.get("double_riichi"):
             hand["riichi"] = False
         try:
+            _check_tiles(hand, name)
             Hand.from_json(hand)
             for key in ("dora", "ura"):
                 parse_tiles(hand.get(key, ""))
         except ScoringError as error:
             raise forms.ValidationError(
                 gettext("Tiles of %(name)s: %(error)s")
-                % {"name": name, "error": explain(error, self.names)}
+                % {"name": name, "error": explain(error, self.names)},
+                code="tiles",
             ) from None
         return hand
 
@@ -317,9 +321,58 @@ def parse_melds(text: str, name: str) -> list[dict[str, str]]:
                     "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
                     "and its tiles, e.g. pon 777z)"
                 )
-                % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)}
+                % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)},
+                code="tiles",
             ) from None
     return melds
+
+
+def format_melds(melds: list[dict[str, str]]) -> str:
+    """Return meld objects as the melds field writes them: "pon 777z, chi 123m"."""
+    return ", ".join(f"{meld['kind']} {meld['tiles']}" for meld in melds)
+
+
+def _check_tiles(hand: dict[str, Any], name: str) -> None:
+    """Raise a ValidationError, in the table's words, if the hand has too few or too many
+    tiles, no winning tile, or a winning tile it does not hold (in that order: while the
+    tiles are tapped, the count is the news)."""
+    concealed = parse_tiles(hand["hand"])
+    needed = 14 - 3 * len(hand["melds"])
+    if len(concealed) != needed and needed > 0:
+        problem = gettext("%(count)s of %(needed)s tiles") % {
+            "count": len(concealed),
+            "needed": needed,
+        }
+    elif not hand["win"]:
+        raise forms.ValidationError(
+            gettext("Enter the winning tile of %(name)s.") % {"name": name}, code="tiles"
+        )
+    elif kind(win := parse_tile(hand["win"])) not in {kind(tile) for tile in concealed}:
+        problem = gettext("the winning tile (%(tile)s) is not among the hand’s tiles") % {
+            "tile": tile_words(tile_name(win))
+        }
+    else:
+        return
+    raise forms.ValidationError(
+        gettext("Tiles of %(name)s: %(error)s") % {"name": name, "error": problem}, code="tiles"
+    )
+
+
+class IndicatorInput(forms.TextInput):
+    """The dora (or ura) indicators, posted from each winner's tile panel: the first
+    panel that holds any gives them (the panels' script keeps them all the same)."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name)]
+        return next((value for value in values if value), values[0] if values else None)
+
+
+def hand_flags(tsumo: bool | None) -> list[tuple[str, Any]]:
+    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both)."""
+    if tsumo is None:
+        return HAND_FLAGS
+    left_out = RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
+    return [(name, label) for name, label in HAND_FLAGS if name not in left_out]
 
 
 def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
@@ -328,7 +381,7 @@ def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
     return {
         f"tiles{suffix}": hand.get("hand", ""),
         f"win_tile{suffix}": hand.get("win", ""),
-        f"melds{suffix}": ", ".join(f"{m['kind']} {m['tiles']}" for m in hand.get("melds", [])),
+        f"melds{suffix}": format_melds(hand.get("melds", [])),
         f"flags{suffix}": [key for key, _ in HAND_FLAGS if hand.get(key)],
         "dora": hand.get("dora", ""),
         "ura": hand.get("ura", ""),

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import functools
 import json
+import weakref
 from typing import Any
 
 from django import template
 from django.forms import BoundField, CheckboxSelectMultiple
+from django.templatetags.static import static
 from django.utils.formats import number_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from ledger import glossary
 from ledger.numbers import shown
+from ledger.words import run_words, tile_words
 
 register = template.Library()
 
@@ -181,47 +184,176 @@ def _options_html(choices: tuple[tuple[str, str], ...], selected: frozenset[str]
     )
 
 
-TILE_ROWS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
-_TILE_PICKERS: dict[str, str] = {}
+# --- the tile picker: one per round form, shared by its winners' tile panels --------------
+
+TILE_KEYS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z", "1234567"))
+RUNS = ("123", "234", "345", "456", "567", "678", "789")
+RED_RUNS = ("340", "406", "067")  # the runs with a red five, in MPSZ order
+_FORMS_WITH_PICKER: weakref.WeakSet[Any] = weakref.WeakSet()
+_PICKERS: dict[tuple[str, bool], str] = {}
 
 
-def _build_tile_picker() -> str:
-    tile = gettext("tile %(tile)s")
-    return mark_safe(
-        format_html(
-            '<div class="tile-picker" data-tile-picker role="group" aria-label="{}">',
-            gettext("Tile picker"),
-        )
-        + "".join(
-            '<div class="tile-row">'
-            + "".join(
-                format_html(
-                    '<button type="button" class="tile tile-{0}" data-tile="{1}{0}" '
-                    'aria-label="{2}">{1}{0}</button>',
-                    suit,
-                    d,
-                    tile % {"tile": f"{d}{suit}"},
-                )
-                for d in digits
-            )
-            + "</div>"
-            for suit, digits in TILE_ROWS
-        )
-        + format_html(
-            '<button type="button" class="tile secondary" data-tile-back '
-            'aria-label="{}">⌫</button></div>',
-            gettext("remove the last tile"),
-        )
+def _mode_buttons() -> list[tuple[str, str, str]]:
+    """Return (mode, label, hint) of what a tap on a tile adds, in the active language."""
+    return [
+        ("hand", pgettext("tile entry", "Hand"), gettext("Tap the tiles of the hand")),
+        ("win", pgettext("tile entry", "Winning tile"), gettext("Tap the winning tile")),
+        ("dora", pgettext("tile entry", "Dora"), gettext("Tap the dora indicator")),
+        ("ura", pgettext("tile entry", "Ura"), gettext("Tap the ura dora indicator")),
+        ("chi", pgettext("tile entry", "Chi"), gettext("Tap the run called (chi)")),
+        ("pon", pgettext("tile entry", "Pon"), gettext("Tap the tile called (pon)")),
+        ("kan", pgettext("tile entry", "Kan"), gettext("Tap the tile of the open kan")),
+        ("ankan", pgettext("tile entry", "Closed kan"), gettext("Tap the tile of the closed kan")),
+    ]
+
+
+def _suit_tabs() -> list[tuple[str, str]]:
+    return [
+        ("m", gettext("Characters")),
+        ("p", gettext("Circles")),
+        ("s", gettext("Bamboo")),
+        ("z", gettext("Honors")),
+    ]
+
+
+def _tile_image(code: str) -> str:
+    return format_html(
+        '<img src="{}" alt="" width="60" height="80" draggable="false">',
+        static(f"ledger/tiles/{code}.svg"),
     )
 
 
-@register.simple_tag
-def tile_picker() -> str:
-    """Return the tile picker's buttons (the same markup every time for a language)."""
-    language = get_language() or ""
-    if language not in _TILE_PICKERS:
-        _TILE_PICKERS[language] = _build_tile_picker()
-    return _TILE_PICKERS[language]
+def _tile_key(code: str) -> str:
+    return format_html(
+        '<button type="button" class="tile-key" data-tile="{}" aria-label="{}">{}</button>',
+        code,
+        tile_words(code),
+        _tile_image(code),
+    )
+
+
+def _run_key(run: str, suit: str) -> str:
+    return format_html(
+        '<button type="button" class="tile-key run-key" data-run="{}" aria-label="{}">{}</button>',
+        run + suit,
+        run_words(run + suit),
+        mark_safe("".join(_tile_image(digit + suit) for digit in run)),
+    )
+
+
+def _build_tile_picker(red_fives: bool) -> str:
+    modes = _mode_buttons()
+    hints = mark_safe(
+        "".join(format_html(' data-hint-{}="{}"', mode, hint) for mode, _, hint in modes)
+    )
+    texts = format_html(
+        ' data-count-text="{}" data-full-text="{}" data-done-text="{}" data-win-text="{}"',
+        gettext("%(count)s of %(needed)s tiles"),
+        gettext("The hand is full: Undo or Clear to change it"),
+        gettext("All tiles in: the reading is below"),
+        gettext("%(tile)s, the winning tile"),
+    )
+    mode_html = "".join(
+        format_html(
+            '<button type="button" class="tile-mode" data-tile-mode="{}" aria-pressed="{}">'
+            "{}</button>",
+            mode,
+            "true" if mode == "hand" else "false",
+            label,
+        )
+        for mode, label, _ in modes
+    )
+    tools = format_html(
+        '<button type="button" class="tile-tool" data-tile-undo aria-label="{}">⌫ {}</button>'
+        '<button type="button" class="tile-tool" data-tile-clear aria-label="{}">{}</button>',
+        gettext("Undo the last tap"),
+        pgettext("tile entry", "Undo"),
+        gettext("Clear the tiles of this hand"),
+        pgettext("tile entry", "Clear"),
+    )
+    tabs = "".join(
+        format_html(
+            '<button type="button" class="tile-suit" data-tile-suit="{}" aria-pressed="{}">'
+            "{}</button>",
+            suit,
+            "true" if suit == "m" else "false",
+            label,
+        )
+        for suit, label in _suit_tabs()
+    )
+    names = dict(_suit_tabs())
+    keys = "".join(
+        format_html(
+            '<div class="tile-keys" data-keys="{}" role="group" aria-label="{}">{}</div>',
+            suit,
+            names[suit],
+            mark_safe("".join(_tile_key(d + suit) for d in digits if red_fives or d != "0")),
+        )
+        for suit, digits in TILE_KEYS
+    )
+    runs = "".join(
+        format_html(
+            '<div class="tile-keys run-keys" data-runs="{}" role="group" aria-label="{}">{}</div>',
+            suit,
+            names[suit],
+            mark_safe(
+                "".join(_run_key(run, suit) for run in RUNS + (RED_RUNS if red_fives else ()))
+            ),
+        )
+        for suit, _ in TILE_KEYS[:3]
+    )
+    return format_html(
+        '<div class="tile-picker" data-tile-picker data-mode="hand" data-suit="m" data-red="{}"'
+        "{}{} hidden>"
+        '<div class="tile-modes" role="group" aria-label="{}">{}{}</div>'
+        '<div class="tile-suits" role="group" aria-label="{}">{}</div>'
+        "{}{}"
+        '<img class="tile-back" data-tile-back src="{}" alt="" hidden>'
+        "</div>",
+        "1" if red_fives else "0",
+        hints,
+        texts,
+        gettext("Each tap adds"),
+        mark_safe(mode_html),
+        tools,
+        gettext("Suit"),
+        mark_safe(tabs),
+        mark_safe(keys),
+        mark_safe(runs),
+        static("ledger/tiles/back.svg"),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def tile_picker(context: Any, form: Any) -> str:
+    """Return the tile picker the first time a form asks (its tile panels share it: the
+    script moves it into the panel in use), and nothing after."""
+    if form in _FORMS_WITH_PICKER:
+        return ""
+    _FORMS_WITH_PICKER.add(form)
+    session = context.get("session")
+    red_fives = session.engine_rules().red_fives if session is not None else True
+    key = (get_language() or "", red_fives)
+    if key not in _PICKERS:
+        _PICKERS[key] = _build_tile_picker(red_fives)
+    return mark_safe(_PICKERS[key])
+
+
+@register.filter
+def has_tiles(form: Any, suffix: str) -> bool:
+    """Return whether a winner's hand was entered as tiles (its tile panel opens)."""
+    return bool(form[f"tiles{suffix}"].value())
+
+
+@register.simple_tag(takes_context=True)
+def win_flags(context: Any, bound: BoundField) -> list[tuple[str, Any, bool]]:
+    """Return the special wins a hand can claim, as (value, label, ticked): on a ron or
+    a tsumo when the page says which (``tsumo`` in the context), else either."""
+    from ledger.forms.round import hand_flags
+
+    ticked = _selected(bound)
+    tsumo = context.get("tsumo")
+    return [(value, label, value in ticked) for value, label in hand_flags(tsumo)]
 
 
 STICKS_DRAWN = 6  # sticks drawn on the table; the number beside them says how many there are

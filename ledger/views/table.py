@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
-from ledger.engine_words import explain
+from ledger.engine_words import explain, innermost
 from ledger.forms import RoundForm, allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import SEATS, AuditEntry, Session, new_token
@@ -35,7 +35,7 @@ from ledger.views.common import (
     require_recorder,
     table_view,
 )
-from ledger.words import describe_outcome, hand_text
+from ledger.words import describe_outcome, hand_reading, tile_problem
 from scoring.errors import ScoringError
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -152,7 +152,8 @@ def session_version(request: HttpRequest, pk: int) -> JsonResponse:
 
 @require_POST
 def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """Show who would pay whom if this round were saved (nothing is stored)."""
+    """Show who would pay whom if this round were saved (nothing is stored); for a hand
+    entered as tiles, the engine's reading of it, or why it is not a winning hand."""
     session = load_session(pk)
     names = [p.name for p in session.players()]
     form = RoundForm(request.POST, names=names)
@@ -169,17 +170,37 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             game = session.game(outcomes)
         except ScoringError as error:
-            preview["error"] = explain(error, names)
+            preview["error"] = _round_problem(error, outcome, names)
         else:
             played = game.rounds[number - 1]
             preview["lines"] = payment_lines(played, names)
-            preview["hands"] = [(names[win.winner], hand_text(hand))
+            preview["hands"] = [(names[win.winner], hand_reading(hand))
                                 for win, hand in zip(played.outcome.wins, played.hands)
                                 if hand is not None]  # fmt: skip
             preview["finished"] = game.state.finished
     elif form.is_bound and request.POST.get("kind"):
+        errors = form.non_field_errors().as_data()
+        tiles = [message for error in errors if error.code == "tiles" for message in error]
+        if tiles:  # the tiles as tapped so far: why they are not a hand yet
+            preview["error"] = " ".join(tiles)
         preview["missing"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "ledger/_round_sheet.html#preview", {"preview": preview})
+
+
+HAND_PROBLEMS = {"not_a_winning_hand", "no_yaku", "two_han_minimum", "bad_flags", "bad_hand"}
+
+
+def _round_problem(error: ScoringError, outcome: dict[str, Any], names: list[str]) -> str:
+    """Return why the engine refused the round; a hand from tiles is named with its
+    winner when there is one such hand."""
+    wins = [win for win in outcome.get("wins", [outcome]) if "hand" in win]
+    refusal = innermost(error)
+    if len(wins) != 1 or getattr(refusal, "code", "") not in HAND_PROBLEMS:
+        return explain(error, names)
+    return gettext("%(name)s: %(problem)s") % {
+        "name": names[wins[0]["winner"]],
+        "problem": tile_problem(refusal),
+    }
 
 
 @require_POST

@@ -4,19 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ledger', '0009_season_min_games'),
-        ('standings', '0004_season_ratings_and_thresholds'),
+        ("ledger", "0009_season_min_games"),
+        ("standings", "0004_season_ratings_and_thresholds"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='playergame',
-            name='standings_p_player__d3bb3f_idx',
+            model_name="playergame",
+            name="standings_p_player__d3bb3f_idx",
         ),
         migrations.AddIndex(
-            model_name='playergame',
-            index=models.Index(fields=['player', 'finished_at', 'place', 'result', 'is_tobi'], name='playergame_player_board'),
+            model_name="playergame",
+            index=models.Index(
+                fields=["player", "finished_at", "place", "result", "is_tobi"],
+                name="playergame_player_board",
+            ),
         ),
     ]

@@ -87,6 +87,11 @@ function drawHandTabs(form, ticked) {
     tabs.className = "hand-tabs";
     section.querySelector(".hand[data-winner]").before(tabs);
   }
+  const drawn = [...tabs.children].map((tab) => tab.dataset.hand);
+  if (drawn.join() === ticked.join()) { // the same winners: only the front tab changes
+    for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.hand === form.dataset.activeHand));
+    return;
+  }
   tabs.replaceChildren(...ticked.map((seat) => {
     const hand = form.querySelector(`.hand[data-winner="${seat}"]`);
     const tab = document.createElement("button");
