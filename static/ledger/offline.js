@@ -104,12 +104,12 @@ async function drawQueue() {
   const list = root.querySelector(".queue-items");
   list.replaceChildren(...items.map((item) => {
     const line = document.createElement("li");
-    line.className = `queued ${item.state}`;
+    line.className = `queued is-${item.state}`;
     line.dataset.requestId = item.request_id;
     const state = document.createElement("span");
     state.className = "state";
     state.textContent = words({ queued: "wordWaiting", conflict: "wordConflict", refused: "wordRefused" }[item.state]);
-    line.append(`${title(item)}: ${item.summary} `, state);
+    line.append(`${label(item)} `, state);
     return line;
   }));
   const stopped = items.find((item) => item.state !== "queued");
@@ -124,15 +124,19 @@ async function drawQueue() {
       line.textContent = text;
       return line;
     }));
-    conflict.querySelector(".mine").textContent = `${title(stopped)}: ${stopped.summary}`;
+    conflict.querySelector(".mine").textContent = label(stopped);
     conflict.querySelector(".record-mine").dataset.id = stopped.id;
     conflict.querySelector(".drop-mine").dataset.id = stopped.id;
   } else if (stopped?.state === "refused") {
-    refused.querySelector(".why").textContent = `${title(stopped)}: ${stopped.summary}. ${stopped.why}`;
+    refused.querySelector(".why").textContent = `${label(stopped)}. ${stopped.why}`;
     refused.querySelector(".retry").dataset.id = stopped.id;
     refused.querySelector(".drop-mine").dataset.id = stopped.id;
   }
   document.dispatchEvent(new CustomEvent("ledger:queue", { detail: { items } }));
+}
+
+function label(item) {
+  return item.summary ? `${title(item)}: ${item.summary}` : title(item);
 }
 
 function title(item) {
@@ -424,6 +428,10 @@ if (root) {
   });
   window.addEventListener("online", () => { networkDown = false; drawBanner(); send(); });
   window.addEventListener("offline", drawBanner);
+  // On a first visit the page came before the service worker: it is kept once the worker runs.
+  if (navigator.serviceWorker && !navigator.serviceWorker.controller) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ keep: location.pathname, join: root.dataset.joinUrl }));
+  }
   freshRequestId();
   drawBanner();
   drawQueue().then(send);
