@@ -226,7 +226,8 @@ function changeOf(detail) {
   return null;
 }
 
-const inFlight = new WeakMap(); // the element whose request is out → the item it would queue
+const starting = new WeakMap(); // the element whose request is being made → its item
+const inFlight = new WeakMap(); // the request that is out → the item it would queue
 let waiting = 0; // how many items wait in the queue (kept in step by drawQueue)
 
 document.addEventListener("ledger:queue", (event) => { waiting = event.detail.items.length; });
@@ -241,15 +242,21 @@ document.addEventListener("htmx:configRequest", (event) => {
     return;
   }
   event.detail.timeout = SEND_WAIT_MS;
-  inFlight.set(event.detail.elt, { item, form: change.form });
+  starting.set(event.detail.elt, { item, form: change.form });
+});
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const found = starting.get(event.detail.elt);
+  starting.delete(event.detail.elt);
+  if (found) inFlight.set(event.detail.xhr, found);
 });
 
 // A change that got no answer (no network, too slow, a proxy's 5xx) may or may not have
 // reached the server: it is queued with its request id, so sending it again is safe.
 function queueFailed(event) {
-  const found = inFlight.get(event.detail.elt);
+  const found = inFlight.get(event.detail.xhr);
   if (!found) return;
-  inFlight.delete(event.detail.elt);
+  inFlight.delete(event.detail.xhr);
   networkDown = true;
   drawBanner();
   enqueue(found.item, found.form);
@@ -259,7 +266,7 @@ document.addEventListener("htmx:sendError", queueFailed);
 document.addEventListener("htmx:timeout", queueFailed);
 document.addEventListener("htmx:beforeSwap", (event) => {
   const status = event.detail.xhr.status;
-  const found = inFlight.get(event.detail.elt);
+  const found = inFlight.get(event.detail.xhr);
   if (!found) return;
   if (status >= 500 || status === 403) { // 403: this phone lost the table link; the queue re-joins
     event.detail.shouldSwap = false;
@@ -267,7 +274,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     queueFailed(event);
     return;
   }
-  inFlight.delete(event.detail.elt);
+  inFlight.delete(event.detail.xhr);
   networkDown = false;
   drawBanner();
 });

@@ -138,3 +138,74 @@ def test_a_conflict_with_another_phone_waits_for_the_players_and_nothing_is_doub
         expect(offline.locator("#table")).to_have_attribute("data-rounds", "4")
         tenpai = [o["tenpai"] for o in _outcomes(session)]
         assert tenpai == [[3], [0], [1], [2]]  # each round once, the other phone's first
+
+
+def test_a_round_the_other_phone_already_recorded_is_dropped_by_a_tap(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    link = f"{live_server.url}/join/{session.token}/"
+    with launch_chromium() as browser:
+        offline = _open(browser, link)
+        online = _open(browser, link)
+        _go_offline(offline)
+        _record_draw(offline, "Dai")  # the same round as the other phone's
+        _record_draw(offline, "Aki")
+        _record_draw(online, "Dai")
+        expect(online.locator("#table")).to_have_attribute("data-rounds", "1")
+
+        _go_online(offline)
+        conflict = offline.locator("div.conflict")
+        expect(conflict.locator(".mine")).to_contain_text("Round 1")
+        offline.get_by_role("button", name="Drop mine").click()
+        expect(conflict.locator(".mine")).to_contain_text("Round 2")  # asked again, not sent
+        assert len(_outcomes(session)) == 1
+        offline.get_by_role("button", name="Record mine as the next round").click()
+        expect(offline.locator(".queue")).to_be_hidden()
+        assert [o["tenpai"] for o in _outcomes(session)] == [[3], [0]]
+
+
+def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        record = f"**/sessions/{session.pk}/rounds/"
+
+        def lose_the_answer(route):
+            route.fetch()  # the server records the round...
+            route.abort()  # ...and its answer never comes back
+
+        page.route(record, lose_the_answer)
+        _record_draw(page, "Aki")
+        expect(page.locator(".queue-items li")).to_have_count(1)
+        assert len(_outcomes(session)) == 1
+        page.unroute(record)
+
+        expect(page.locator(".queue")).to_be_hidden(timeout=12_000)  # the retry sends it
+        expect(page.locator("#table")).to_have_attribute("data-rounds", "1")
+        assert len(_outcomes(session)) == 1
+
+
+def test_a_table_link_keeps_working_through_failed_requests_and_a_lost_login_session(
+    live_server,
+):
+    from django.contrib.sessions.models import Session as LoginSession
+    from django.core.cache import cache
+
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        table = page.url
+        page.route("**/sessions/*/riichi/", lambda route: route.fulfill(status=502))
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()  # a proxy's error
+        expect(page.locator(".queue-items li")).to_have_count(1)
+        page.unroute("**/sessions/*/riichi/")
+
+        LoginSession.objects.all().delete()  # the server forgot this phone's table link
+        cache.clear()
+        _record_draw(page, "Chen")  # queued after the riichi, in order
+
+        expect(page.locator(".queue")).to_be_hidden(timeout=12_000)
+        assert page.url == table  # no login page, no error page: still the table
+        expect(page.get_by_role("button", name="Riichi Aki", exact=True)).to_be_visible()
+        outcomes = _outcomes(session)
+        assert [o["tenpai"] for o in outcomes] == [[2]]
+        assert outcomes[0]["riichi"] == [2]
