@@ -428,16 +428,18 @@ if (root) {
   document.addEventListener("htmx:afterSettle", (event) => {
     const id = event.detail.target?.id;
     if ((id === "table" || id === "table-main") && navigator.serviceWorker?.controller) {
-      const join = root.dataset.joinUrl;
-      navigator.serviceWorker.controller.postMessage({ keep: location.pathname, join });
+      navigator.serviceWorker.controller.postMessage({ keep: root.dataset.tableUrl });
     }
     if (id === "table-main") freshRequestId();
   });
   window.addEventListener("online", () => { networkDown = false; drawBanner(); send(); });
   window.addEventListener("offline", drawBanner);
-  // On a first visit the page came before the service worker: it is kept once the worker runs.
-  if (navigator.serviceWorker && !navigator.serviceWorker.controller) {
-    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ keep: location.pathname, join: root.dataset.joinUrl }));
+  // The worker learns where this table's link leads; on a first visit the page came
+  // before the worker, so it asks for the page to be kept once the worker runs.
+  const link = { join: root.dataset.joinUrl, table: root.dataset.tableUrl };
+  if (navigator.serviceWorker?.controller) navigator.serviceWorker.controller.postMessage(link);
+  else if (navigator.serviceWorker) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ ...link, keep: root.dataset.tableUrl }));
   }
   freshRequestId();
   drawBanner();

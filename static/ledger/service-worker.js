@@ -28,41 +28,37 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && tablePage.test(url.pathname)) {
-    event.respondWith(tablePageAnswer(request, url));
+    event.respondWith(tablePageAnswer(event, request, url));
   } else if (request.mode === "navigate" && joinPage.test(url.pathname)) {
-    event.respondWith(joinPageAnswer(url));
+    event.respondWith(joinPageAnswer(request, url));
   } else if (CONFIG.files.includes(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((found) => found || fetch(request)));
   }
 });
 
 // The table page from the network (its copy kept), else the copy, marked as a copy.
-async function tablePageAnswer(request, url) {
+async function tablePageAnswer(event, request, url) {
   const cache = await caches.open(PAGES);
-  const fresh = fetchWithin(request, NETWORK_WAIT_MS).then(async (answer) => {
-    if (answer.ok && tablePage.test(new URL(answer.url).pathname)) await keep(cache, answer, url);
-    return answer;
-  });
   try {
-    return await fresh;
+    const answer = await fetchWithin(request, NETWORK_WAIT_MS);
+    if (answer.ok && tablePage.test(new URL(answer.url).pathname)) event.waitUntil(keep(cache, answer));
+    return answer;
   } catch {
-    const copy = (await cache.match(url.pathname)) || (await cache.match(joinKey(url)));
+    const copy = await cache.match(url.pathname);
     if (copy) return markedCopy(copy);
     throw new Error("offline, and this table was never opened here");
   }
 }
 
-// A table link: followed to its table (whose copy is kept under the link too), or
-// offline, the copy of the table it led to.
-async function joinPageAnswer(url) {
-  const cache = await caches.open(PAGES);
+// A table link: to the network as it is (the browser follows it to its table), or
+// offline, the copy of the table it leads to (the page says which: see "message").
+async function joinPageAnswer(request, url) {
   try {
-    const answer = await fetchWithin(new Request(url.href, { credentials: "same-origin", redirect: "follow" }), NETWORK_WAIT_MS);
-    if (!answer.ok || !answer.redirected) return answer;
-    await keep(cache, answer, url);
-    return Response.redirect(answer.url, 303);
+    return await fetchWithin(request, NETWORK_WAIT_MS);
   } catch {
-    const copy = await cache.match(joinKey(url));
+    const cache = await caches.open(PAGES);
+    const pointer = await cache.match(joinKey(url));
+    const copy = pointer && (await cache.match(await pointer.text()));
     if (copy) return markedCopy(copy);
     throw new Error("offline, and this table link was never opened here");
   }
@@ -79,14 +75,11 @@ function joinKey(url) {
   return `${url.pathname}#join`;
 }
 
-// A copy is kept under the table's own path (and, for a table link, under the link too:
-// the link a phone scanned opens offline as well), with the time it was seen.
-async function keep(cache, answer, url) {
+// A copy is kept under the table's own path, with the time it was seen.
+async function keep(cache, answer) {
   const body = await answer.clone().text();
   const headers = { "Content-Type": "text/html; charset=utf-8", "X-Seen-At": new Date().toISOString() };
-  const page = new URL(answer.url).pathname;
-  await cache.put(page, new Response(body, { headers }));
-  if (joinPage.test(url.pathname)) await cache.put(joinKey(url), new Response(body, { headers }));
+  await cache.put(new URL(answer.url).pathname, new Response(body, { headers }));
 }
 
 async function markedCopy(copy) {
@@ -95,14 +88,19 @@ async function markedCopy(copy) {
   return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-// The page asks for its copy to be renewed after the table changed on screen.
+// The page tells which table its link leads to (kept as a pointer: the link a phone
+// scanned opens offline too), and asks for its copy to be renewed after the table
+// changed on screen.
 self.addEventListener("message", (event) => {
-  const path = event.data && event.data.keep;
-  if (typeof path !== "string" || !tablePage.test(path)) return;
-  const join = event.data.join && joinPage.test(event.data.join) ? event.data.join : path;
-  event.waitUntil(
-    fetch(path, { credentials: "same-origin" })
-      .then(async (answer) => { if (answer.ok) await keep(await caches.open(PAGES), answer, new URL(join, self.location.origin)); })
-      .catch(() => {}),
-  );
+  const { keep: path, join, table } = event.data || {};
+  const work = [];
+  if (typeof join === "string" && joinPage.test(join) && typeof table === "string" && tablePage.test(table)) {
+    work.push(caches.open(PAGES).then((cache) => cache.put(joinKey(new URL(join, self.location.origin)), new Response(table))));
+  }
+  if (typeof path === "string" && tablePage.test(path)) {
+    work.push(fetch(path, { credentials: "same-origin" })
+      .then(async (answer) => { if (answer.ok) await keep(await caches.open(PAGES), answer); })
+      .catch(() => {}));
+  }
+  event.waitUntil(Promise.all(work));
 });
