@@ -381,6 +381,38 @@ function redrawTable() {
   if (table && window.htmx) htmx.ajax("GET", `${root.dataset.tableUrl}?part=table`, { target: "#table", swap: "outerHTML" });
 }
 
+// --- back online ------------------------------------------------------------------
+
+// Once the server answers again, the banner goes, and a page drawn from a copy is
+// replaced by the table as it is now (the round form too, unless it is being filled in).
+async function checkBack() {
+  if (!navigator.onLine) return;
+  try {
+    const answer = await fetch(document.getElementById("table-main")?.dataset.versionUrl || root.dataset.tableUrl, { credentials: "same-origin" });
+    if (!answer.ok) return;
+  } catch {
+    return;
+  }
+  networkDown = false;
+  if (document.body.dataset.offlineCopy !== undefined) {
+    delete document.body.dataset.offlineCopy;
+    const form = document.getElementById("round-form");
+    const part = form && !form.hidden ? "table" : "table-main";
+    if (window.htmx) htmx.ajax("GET", `${root.dataset.tableUrl}?part=${part}`, { target: `#${part}`, swap: "outerHTML" });
+  }
+  drawBanner();
+  send();
+}
+
+// A change that needs the server (undo, ending the game) says so when there is none.
+document.addEventListener("htmx:sendError", (event) => {
+  if (!root) return;
+  networkDown = true;
+  drawBanner();
+  const preview = document.getElementById("preview");
+  if (preview && event.detail.target === preview) preview.textContent = root.dataset.wordNoPreview || "";
+});
+
 // --- the players' choice -------------------------------------------------------------
 
 async function itemById(id) {
@@ -432,7 +464,7 @@ if (root) {
     }
     if (id === "table-main") freshRequestId();
   });
-  window.addEventListener("online", () => { networkDown = false; drawBanner(); send(); });
+  window.addEventListener("online", checkBack);
   window.addEventListener("offline", drawBanner);
   // The worker learns where this table's link leads; on a first visit the page came
   // before the worker, so it asks for the page to be kept once the worker runs.
@@ -444,5 +476,9 @@ if (root) {
   freshRequestId();
   drawBanner();
   drawQueue().then(send);
-  setInterval(() => { if (waiting) send(); }, RETRY_MS);
+  setInterval(() => {
+    if (!root.querySelector(".offline-banner").hidden) checkBack();
+    else if (waiting) send();
+  }, RETRY_MS);
+  if (document.body.dataset.offlineCopy !== undefined) checkBack();
 }

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ledger import writes
 from ledger.models import Session
 from tests.browser.conftest import PHONE, launch_chromium
-from tests.factories import create_session
+from tests.factories import create_session, draw
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,6 +76,25 @@ def test_the_table_page_opens_offline_after_a_first_visit(live_server, artifacts
 
         page.goto(f"{live_server.url}/join/{session.token}/")  # the link itself, offline
         expect(page.get_by_text("Offline: showing the table as last seen")).to_be_visible()
+
+        writes.record_round(session.pk, draw(3), actor=writes.COMMAND)  # another phone
+        _go_online(page)
+        expect(page.locator(".offline-banner")).to_be_hidden(timeout=7_000)
+        expect(page.locator("#table")).to_have_attribute("data-rounds", "1")  # live again
+        expect(page.locator("#honba")).to_have_text("1")
+
+
+def test_chromium_finds_the_ledger_installable(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        cdp = page.context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # Playwright's contexts are incognito-like; nothing else may stand in the way
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        assert '"display": "standalone"' in manifest["data"]
 
 
 def test_rounds_recorded_offline_wait_in_a_queue_that_survives_a_reload(live_server, artifacts):
