@@ -241,6 +241,8 @@ document.addEventListener("htmx:configRequest", (event) => {
     enqueue(item, change.form).then(send);
     return;
   }
+  // The riichi tapped goes out with the id its resend would have (the round form has one).
+  if (change.kind === "riichi") event.detail.parameters.request_id = item.request_id;
   event.detail.timeout = SEND_WAIT_MS;
   starting.set(event.detail.elt, { item, form: change.form });
 });

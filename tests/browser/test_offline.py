@@ -203,6 +203,15 @@ def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(live_serv
         expect(page.locator("#table")).to_have_attribute("data-rounds", "1")
         assert len(_outcomes(session)) == 1
 
+        riichi = f"**/sessions/{session.pk}/riichi/"
+        page.route(riichi, lose_the_answer)
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()
+        expect(page.locator(".queue-items li")).to_have_count(1)
+        page.unroute(riichi)
+        expect(page.locator(".queue")).to_be_hidden(timeout=12_000)  # resent: no conflict
+        assert Session.objects.get(pk=session.pk).riichi == [2]
+        assert session.audit.filter(action="riichi").count() == 1
+
 
 def test_a_table_link_keeps_working_through_failed_requests_and_a_lost_login_session(
     live_server,
