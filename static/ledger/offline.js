@@ -135,8 +135,12 @@ async function drawQueue() {
   document.dispatchEvent(new CustomEvent("ledger:queue", { detail: { items } }));
 }
 
+function separator() {
+  return root.dataset.wordSeparator || ": ";
+}
+
 function label(item) {
-  return item.summary ? `${title(item)}: ${item.summary}` : title(item);
+  return item.summary ? `${title(item)}${separator()}${item.summary}` : title(item);
 }
 
 function title(item) {
@@ -158,7 +162,7 @@ function describeRound(form) {
     if (!picked.length || group.querySelector("fieldset")) continue;
     const legend = group.querySelector("legend")?.textContent.trim();
     const who = hand ? `${hand.getAttribute("aria-label")}, ` : "";
-    parts.push(`${who}${legend}: ${picked.join(", ")}`);
+    parts.push(`${who}${legend}${separator()}${picked.join(", ")}`);
   }
   return [outcome, ...parts].join(" · ");
 }
