@@ -36,6 +36,7 @@ class Downloads:
         self.gzipped = 0
         self.count = 0
         self.by_worker = 0
+        self.worker_wire = 0
 
     def add(self, request: Any) -> None:
         response = request.response()
@@ -46,11 +47,14 @@ class Downloads:
         self.wire += sizes["responseHeadersSize"] + sizes["responseBodySize"]
         self.gzipped += sizes["responseHeadersSize"] + len(gzip.compress(body))
         self.count += 1
-        self.by_worker += request.service_worker is not None
+        if request.service_worker is not None:
+            self.by_worker += 1
+            self.worker_wire += sizes["responseHeadersSize"] + sizes["responseBodySize"]
 
     def __str__(self) -> str:
-        return (f"{self.count} responses ({self.by_worker} fetched by the service worker), "
-                f"{self.wire / 1024:.1f} KiB as sent here, {self.gzipped / 1024:.1f} KiB gzipped")  # fmt: skip
+        return (f"{self.count} responses, {self.wire / 1024:.1f} KiB as sent here, "
+                f"{self.gzipped / 1024:.1f} KiB gzipped; of these the service worker fetched "
+                f"{self.by_worker} ({self.worker_wire / 1024:.1f} KiB as sent)")  # fmt: skip
 
 
 def _body(url: str, response: Any) -> bytes:
