@@ -25,31 +25,25 @@ from ledger.words import describe_outcome
 from ledger.writes import changes_since, describe_change
 
 # What the table page loads: cached when the service worker is installed, so that the
-# page opens with no network. The worker's name changes with their contents.
-OFFLINE_FILES = (
-    "django_htmx/htmx-2.min.js",
-    "ledger/site.css",
-    "ledger/tiles.css",
-    "ledger/confirm.js",
-    "ledger/tiles.js",
-    "ledger/table.js",
-    "ledger/offline.js",
-    "ledger/offline.css",
-    "ledger/icons/icon-192.png",
-    "ledger/icons/icon.svg",
-)
-OFFLINE_FOLDERS = ("ledger/tiles",)  # the tile faces the round form draws
+# page opens with no network. Every file of our own static folder is kept (a script
+# or style added to the table page later is kept too), with the htmx the pages load.
+# The worker's name changes with their contents.
+OFFLINE_FILES = ("django_htmx/htmx-2.min.js",)
+OFFLINE_FOLDER = "ledger"
+NOT_KEPT = {"ledger/service-worker.js", "ledger/icons/icon-512.png",
+            "ledger/icons/icon-maskable-512.png"}  # fmt: skip
 
 
 @lru_cache(maxsize=1)
 def offline_files() -> tuple[str, ...]:
-    """Return the static paths the service worker keeps (the tile faces included)."""
-    paths = list(OFFLINE_FILES)
-    for folder in OFFLINE_FOLDERS:
-        found = finders.find(folder)
-        if found:
-            paths += sorted(f"{folder}/{p.name}" for p in Path(str(found)).iterdir() if p.is_file())
-    return tuple(paths)
+    """Return the static paths the service worker keeps."""
+    folder = Path(str(finders.find(OFFLINE_FOLDER)))
+    found = sorted(
+        f"{OFFLINE_FOLDER}/{path.relative_to(folder).as_posix()}"
+        for path in folder.rglob("*")
+        if path.is_file() and not path.name.startswith(".")
+    )
+    return (*OFFLINE_FILES, *(path for path in found if path not in NOT_KEPT))
 
 
 def _files_digest() -> str:
