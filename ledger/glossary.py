@@ -161,6 +161,8 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("chombo", "deduction"): _("point deduction"),
     ("chombo", "reverse_mangan"): _("reverse mangan"),
     ("chombo", "none"): NONE,
+    ("pao_stacked", "pao_yakuman"): _("the liable player pays for the pao yakuman only"),
+    ("pao_stacked", "whole_hand"): _("the liable player pays for the whole hand"),
     ("renhou", "none"): NONE,
     ("renhou", "mangan"): LIMITS["mangan"],
     ("renhou", "yakuman"): LIMITS["yakuman"],

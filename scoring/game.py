@@ -119,7 +119,7 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
     values = tuple(
         _win_value(win, hand, state, outcome, rules) for win, hand in zip(outcome.wins, hands)
     )
-    transfers = round_transfers(state, outcome, values, rules)
+    transfers = round_transfers(state, outcome, values, rules, hands)
     return RoundResult(
         state, outcome, transfers, next_state(state, outcome, transfers, rules), values, hands
     )

@@ -47,6 +47,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "multiple_ron_sticks": ("nearest", "own_back"),
     "nagashi": ("none", "draw"),
     "chombo": ("deduction", "reverse_mangan", "none"),
+    # What the liable player of a hand with more yakuman than the pao one answers for.
+    "pao_stacked": ("pao_yakuman", "whole_hand"),
 }
 TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
     "double_yakuman": DOUBLE_YAKUMAN_PATTERNS,
@@ -124,6 +126,9 @@ class Rules:
     multiple_ron_sticks: str = "nearest"  # sticks to the nearest, or own_back then nearest
     nagashi: str = "draw"  # nagashi mangan: none, or paid as mangan tsumo at a draw
     pao: tuple[str, ...] = ("daisangen", "daisuushii")  # yakuman with a liable player
+    # with stacked yakuman, the liable player answers for the pao yakuman only (the rest is
+    # an ordinary ron or tsumo), or for the whole hand
+    pao_stacked: str = "pao_yakuman"
     chombo: str = "reverse_mangan"  # deduction after uma, reverse_mangan during play, none
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
@@ -312,13 +317,15 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     # The seed's 关东 general rule: 25,000/30,000, oka to 1st, hanchan, bust below 0,
     # tenpai renchan, noten 3,000, abortive draws, nagashi as a draw, pao. Values the
     # seed leaves open (uma 10-20, double ron paid / triple ron aborts, reverse-mangan
-    # chombo, no extension) are the common Kanto club choices.
+    # chombo, no extension; the liable player of stacked yakuman pays for the pao
+    # yakuman only, as Mahjong Soul [RENV]) are the common Kanto club choices.
     "club": {},
     # Tenhou ranked 4p hanchan [RWT]: uma 10-20, oka 20; today unrounded (2.2; the
     # old rounding is rounding="tenhou_old"); equal points by seat; bust below 0;
     # west entry, sudden death at 30,000, up to West 4; agari-yame and tenpai-yame;
     # all five abortive draws; double ron, triple ron aborts, honba and sticks to the
-    # nearest winner (2.2); no chombo online.
+    # nearest winner (2.2); no chombo online; the liable player of stacked yakuman
+    # answers for the whole hand (RENV: "Pao covers the full amount (Tenhou style)").
     "tenhou": {
         "double_yakuman": (),
         "ties": "seat",
@@ -328,12 +335,13 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "tenpai_yame": True,
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
+        "pao_stacked": "whole_hand",
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
     # uma +15/+5/-5/-15 (u), ties by seat (u), leftover sticks to 1st (u), bust below
     # 0 (u), west entry with sudden death at 30,000 (u: same shape as Tenhou),
     # yame on, KK/4W/4R/4K abort, double and triple ron paid, counters to the
-    # nearest winner (u).
+    # nearest winner (u); pao limited to the pao yakuman when yakuman stack [RENV].
     "mahjongsoul": {
         "return_points": 25000,
         "uma": UMA_5_15,

@@ -61,6 +61,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("multiple_ron_sticks", _("Riichi sticks on multiple ron")),
             ("nagashi", _("Nagashi mangan")),
             ("pao", _("Pao (liability) for")),
+            ("pao_stacked", _("Pao with stacked yakuman")),
             ("wareme", _("Wareme")),
             ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
             ("riichi_below_1000", _("Riichi allowed under 1,000 points")),
@@ -86,6 +87,14 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
     ),
 )
 LABELS = {name: label for _, options in GROUPS for name, label in options}
+# A line under an option whose label alone does not say what it does.
+HELP = {
+    "pao_stacked": _(
+        "When the hand holds another yakuman beside the pao one (daisangen and tsuuiisou), "
+        "the liable player pays for the pao yakuman only and the rest is paid as usual "
+        "(Mahjong Soul), or for the whole hand (Tenhou)."
+    ),
+}
 
 
 def option_label(name: str) -> str:
@@ -94,6 +103,12 @@ def option_label(name: str) -> str:
 
 
 def _field(name: str, value: Any) -> forms.Field:
+    field = _bare_field(name, value)
+    field.help_text = HELP.get(name, "")
+    return field
+
+
+def _bare_field(name: str, value: Any) -> forms.Field:
     label = LABELS.get(name, name.replace("_", " "))
     if isinstance(value, bool):
         return forms.BooleanField(required=False, label=label)

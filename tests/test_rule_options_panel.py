@@ -1,0 +1,89 @@
+"""Rule options added for issue 20, through the new-session form's rules panel: each is
+shown with its label and help, a change is kept with the session and read back by the
+engine, and a bad value is explained in the form (never a server error)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import Session
+from scoring.rules import Rules
+from tests.factories import create_user
+from tests.test_sessions import FOUR, _panel
+
+pytestmark = pytest.mark.django_db
+
+# option, a value to choose in the panel, what the session stores, a bad value
+OPTIONS = [
+    ("pao_stacked", "whole_hand", "whole_hand", "all"),
+]
+
+
+@pytest.fixture
+def member(client):
+    client.force_login(create_user())
+    return client
+
+
+def _post(member, **changes):
+    data = {**FOUR, "seating": "in_order", "rules_choice": "preset:club"}
+    data.update(_panel(member, "preset:club"))
+    for name, value in changes.items():
+        if value is None:
+            data.pop(f"opt-{name}", None)
+        else:
+            data[f"opt-{name}"] = value
+    return member.post(reverse("session-new"), data)
+
+
+@pytest.mark.parametrize(("name", "chosen", "stored", "bad"), OPTIONS)
+def test_an_option_chosen_in_the_panel_is_kept_and_read_back(member, name, chosen, stored, bad):
+    response = _post(member, **{name: chosen})
+
+    assert response.status_code == 302
+    rules = Session.objects.get().rules
+    assert rules == {"preset": "club", name: stored}
+    assert getattr(Rules.from_json(rules), name) == stored
+
+
+@pytest.mark.parametrize(("name", "chosen", "stored", "bad"), OPTIONS)
+def test_a_bad_option_value_is_explained_in_the_form(member, name, chosen, stored, bad):
+    response = _post(member, **{name: bad})
+
+    assert response.status_code == 200
+    assert 'class="errorlist"' in response.content.decode()
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(("name", "chosen", "stored", "bad"), OPTIONS)
+def test_the_panel_shows_the_option_with_its_label_and_help(client, name, chosen, stored, bad):
+    from ledger.forms.rules import HELP, LABELS
+
+    page = client.get(reverse("session-new")).content.decode()
+
+    assert f'name="opt-{name}"' in page
+    assert str(LABELS[name]) in page
+    if name in HELP:
+        assert str(HELP[name]) in page
+
+
+def test_pao_on_a_hand_without_a_pao_yakuman_is_explained_with_names():
+    from ledger.engine_words import explain
+    from scoring.outcome import Outcome, OutcomeError, Win
+    from scoring.payments import round_transfers
+    from scoring.state import GameState
+    from scoring.value import HandValue
+
+    outcome = Outcome.ron(0, Win(1, HandValue(yakuman=1), pao=3))
+    hand = {"yaku": [{"name": "tsuuiisou", "han": 13}]}
+    with pytest.raises(OutcomeError) as refused:
+        round_transfers(
+            GameState(scores=(25000,) * 4), outcome, (HandValue(yakuman=1),), Rules(), [hand]
+        )
+
+    words = explain(refused.value, ["Aki", "Bo", "Chen", "Dai"])
+    assert words == (
+        "Pao needs one of the yakuman these rules make liable (Daisangen, Daisuushii), "
+        "and Bo’s hand has none."
+    )
