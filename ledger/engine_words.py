@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from scoring.consistency import ContradictoryRules
 
 
 def _points(text: str) -> str:
@@ -112,6 +113,28 @@ PATTERNS = (
              _("More than four copies of %(tiles)s: a tile exists four times.")),
     _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
 )  # fmt: skip
+NEEDS_EXTENSION = _("“%(first)s” needs an extension: set “%(second)s” above 0.")
+CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the options' labels
+    "triple_ron_cannot_abort": _(
+        "“%(first)s” says a triple ron aborts, but “%(second)s” leaves out that abortive draw."
+    ),
+    "triple_ron_paid_and_aborted": _(
+        "“%(first)s” pays a triple ron, but “%(second)s” makes it an abortive draw."
+    ),
+    "head_bump_honba_to_each": _(
+        "“%(first)s” pays only the nearest winner, so “%(second)s” cannot give honba to each."
+    ),
+    "head_bump_sticks_back": _(
+        "“%(first)s” pays only the nearest winner, so “%(second)s” cannot give sticks back."
+    ),
+    "sudden_death_without_extension": NEEDS_EXTENSION,
+    "all_draw_without_extension": NEEDS_EXTENSION,
+    "tenpai_yame_without_tenpai_renchan": _(
+        "“%(first)s” needs the dealer to keep the deal on tenpai (“%(second)s”)."
+    ),
+    "double_patterns_not_counted": _("“%(first)s” needs double yakuman to count (“%(second)s”)."),
+    "tobi_bonus_without_tobi": _("“%(first)s” needs a bust to end the game (“%(second)s”)."),
+}
 ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table
     "no_yaku": _("This hand has no yaku (dora are not yaku)."),
@@ -135,6 +158,9 @@ def explain(error: Exception, names: Sequence[str] = ()) -> str:
 
 
 def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
+    inner = innermost(error)
+    if isinstance(inner, ContradictoryRules):
+        return " ".join(_contradiction(c.code, c.options) for c in inner.contradictions)
     for pattern in PATTERNS:
         if match := pattern.regex.fullmatch(text):
             return pattern.render(match, names)
@@ -142,6 +168,17 @@ def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
     if code in KIND_WORDS:
         return str(KIND_WORDS[code])
     return re.sub(r"\bplayer (\d)\b", lambda m: _name(m[1], names), text)
+
+
+def _contradiction(code: str, options: tuple[str, ...]) -> str:
+    """Return one contradiction of rule options in words, naming the options' labels."""
+    labels = {"first": _option(options[0]), "second": _option(options[-1])}
+    words = CONTRADICTION_WORDS.get(code)
+    if words is None:  # a kind this table has no words for yet: name the options
+        return gettext("These options contradict each other: %(options)s.") % {
+            "options": ", ".join(_option(name) for name in options)
+        }
+    return str(words) % labels
 
 
 def innermost(error: Exception) -> BaseException:

@@ -298,8 +298,10 @@ class Replay:
         return data
 
 
-def replay(record: Mapping[str, Any]) -> Replay:
-    """Return the replay of a game record (FORMATS.md section 3).
+def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
+    """Return the replay of a game record (FORMATS.md section 3). Rules whose options
+    contradict each other are refused unless ``check_rules`` is false (rules stored
+    before the check existed).
 
     >>> game = replay({"rules": "wrc", "rounds": [
     ...     {"result": "ron", "loser": 2, "wins": [{"winner": 0, "han": 3, "fu": 40}],
@@ -310,7 +312,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(record).__name__}")
     try:
-        rules = Rules.from_json(record.get("rules"))
+        rules = Rules.from_json(record.get("rules"), check=check_rules)
     except ScoringError as error:
         raise RecordError(f"rules: {error}") from None
     players = _players(record.get("players", ["", "", "", ""]))

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.consistency import check_consistent
 from scoring.errors import RulesError, cut, shown
 from scoring.rule_options import (
     ABORTIVE_DRAWS,
@@ -88,7 +89,7 @@ class Rules:
     renchan: str = "tenpai"  # the dealer keeps the deal on a win and tenpai, or on a win only
     noten_penalty: int = 3000  # split 1,000 / 1,500 / 3,000 by the number in tenpai
     riichi_below_1000: bool = False  # a player with under 1,000 points may declare riichi
-    abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS[:4]
+    abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS  # sanchahou: triple ron aborts
     abort_renchan: bool = True  # an abortive draw keeps the dealer (honba + 1 either way)
     multiple_ron: str = "double_only"  # paid: double and triple; double_only; head_bump
     multiple_ron_honba: str = "nearest"  # honba to the winner nearest the discarder, or each
@@ -124,12 +125,17 @@ class Rules:
         """
         return limit if self.counted_yakuman or limit < 8000 else 6000
 
-    def with_options(self, **options: Any) -> Rules:
-        """Return these rules with some options changed (unknown names are an error)."""
+    def with_options(self, *, check: bool = True, **options: Any) -> Rules:
+        """Return these rules with some options changed (unknown names are an error).
+
+        Options that contradict each other raise ``ContradictoryRules`` (unless ``check``
+        is false: only for rules stored before the check existed).
+        """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(f"unknown rule option: {cut(', '.join(unknown))}")
-        return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
+        rules = dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
+        return check_consistent(rules) if check else rules
 
     def to_json(self) -> dict[str, Any]:
         """Return the rules as their preset name plus the options that differ from it."""
@@ -142,7 +148,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_json(cls, data: str | Mapping[str, Any] | None) -> Rules:
+    def from_json(cls, data: str | Mapping[str, Any] | None, *, check: bool = True) -> Rules:
         """Return the rules a preset name or a ``{"preset": ..., option: value}`` object names.
 
         >>> Rules.from_json({"preset": "tenhou", "kiriage": True}).kiriage
@@ -160,7 +166,7 @@ class Rules:
         name = options.pop("preset", "club")
         if not isinstance(name, str):
             raise RulesError(f"preset must be a name, not {shown(name)}")
-        return preset(name).with_options(**options)
+        return preset(name).with_options(check=check, **options)
 
     def dumps(self) -> str:
         """Return the JSON text of ``to_json``."""
@@ -210,7 +216,8 @@ TOURNAMENT = {  # shared by EMA, WRC, M.League, JPML: no bust, no yame, deductio
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     # The seed's 关东 general rule: 25,000/30,000, oka to 1st, hanchan, bust below 0,
     # tenpai renchan, noten 3,000, abortive draws, nagashi as a draw, pao. Values the
-    # seed leaves open (uma 10-20, double ron paid / triple ron aborts, reverse-mangan
+    # seed leaves open (uma 10-20, double ron paid / triple ron aborts, so sanchahou is
+    # among the abortive draws (all five), reverse-mangan
     # chombo, no extension; the liable player of stacked yakuman pays for the pao
     # yakuman only, as Mahjong Soul [RENV]) are the common Kanto club choices.
     "club": {},
@@ -244,6 +251,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "sudden_death": True,
         "agari_yame": True,
         "tenpai_yame": True,
+        "abortive_draws": ABORTIVE_DRAWS[:4],
         "multiple_ron": "paid",
         "chombo": "none",
     },

@@ -87,3 +87,39 @@ def test_pao_on_a_hand_without_a_pao_yakuman_is_explained_with_names():
         "Pao needs one of the yakuman these rules make liable (Daisangen, Daisuushii), "
         "and Bo’s hand has none."
     )
+
+
+def test_contradictory_options_in_the_panel_are_named_by_their_labels(member):
+    response = _post(member, abortive_draws=["kyuushu_kyuuhai"])
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "“Multiple ron” says a triple ron aborts, but “Abortive draws allowed” leaves out "
+        "that abortive draw."
+    ) in page
+    assert "multiple_ron" not in page.split("errorlist", 1)[1][:300]
+    assert not Session.objects.exists()
+
+
+def test_contradictory_rules_sent_to_the_api_are_a_clear_4xx(client):
+    import json
+
+    from ledger.models import ApiToken
+
+    token = ApiToken.issue(create_user(username="keeper"), "scripts")[1]
+    body = {
+        "players": ["Aki", "Bo", "Chen", "Dai"],
+        "rules": {"preset": "club", "abortive_draws": []},
+    }
+    response = client.post(
+        "/api/v1/sessions",
+        data=json.dumps(body),
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+    assert response.status_code in (400, 422)
+    error = response.json()["error"]
+    assert error["code"] == "bad_rules"
+    assert "sanchahou" in error["message"]
