@@ -113,7 +113,6 @@ PATTERNS = (
              _("More than four copies of %(tiles)s: a tile exists four times.")),
     _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
 )  # fmt: skip
-NEEDS_EXTENSION = _("“%(first)s” needs an extension: set “%(second)s” above 0.")
 CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the options' labels
     "triple_ron_cannot_abort": _(
         "“%(first)s” says a triple ron aborts, but “%(second)s” leaves out that abortive draw."
@@ -121,19 +120,12 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
     "triple_ron_paid_and_aborted": _(
         "“%(first)s” pays a triple ron, but “%(second)s” makes it an abortive draw."
     ),
-    "head_bump_honba_to_each": _(
-        "“%(first)s” pays only the nearest winner, so “%(second)s” cannot give honba to each."
+    "counted_stacks_not_counted": _(
+        "“%(first)s” needs 13+ han to count as yakuman (“%(second)s”)."
     ),
-    "head_bump_sticks_back": _(
-        "“%(first)s” pays only the nearest winner, so “%(second)s” cannot give sticks back."
+    "counted_stacks_without_multiples": _(
+        "“%(first)s” needs double yakuman to count (“%(second)s”)."
     ),
-    "sudden_death_without_extension": NEEDS_EXTENSION,
-    "all_draw_without_extension": NEEDS_EXTENSION,
-    "tenpai_yame_without_tenpai_renchan": _(
-        "“%(first)s” needs the dealer to keep the deal on tenpai (“%(second)s”)."
-    ),
-    "double_patterns_not_counted": _("“%(first)s” needs double yakuman to count (“%(second)s”)."),
-    "tobi_bonus_without_tobi": _("“%(first)s” needs a bust to end the game (“%(second)s”)."),
 }
 ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table

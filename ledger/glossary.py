@@ -142,6 +142,7 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("leftover_sticks", "first"): _("to first place"),
     ("leftover_sticks", "split_first"): _("split between tied first places"),
     ("leftover_sticks", "lost"): _("lost"),
+    ("leftover_sticks", "returned"): _("returned to their owners"),
     ("tobi", "none"): NONE,
     ("tobi", "below_zero"): _("below zero"),
     ("tobi", "zero_or_below"): _("at zero or below"),
@@ -165,6 +166,7 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("pao_stacked", "whole_hand"): _("the liable player pays for the whole hand"),
     ("renhou", "none"): NONE,
     ("renhou", "mangan"): LIMITS["mangan"],
+    ("renhou", "cumulative"): _("5 han added to the other yaku"),
     ("renhou", "yakuman"): LIMITS["yakuman"],
 }
 SESSION_STATUS = {"in_progress": _("in progress"), "finished": _("finished")}

@@ -1,7 +1,14 @@
 """Rule options that contradict each other: a set of rules under which some round could
-be neither recorded nor refused sensibly (a triple ron that is not paid but may not
-abort either), or an option that these rules make meaningless (honba to each winner
-where only one winner is paid).
+be neither recorded nor refused (a triple ron that is not paid but may not abort
+either), or could be recorded two ways (a triple ron paid that may also abort), or an
+option switched on that another option rules out (counted double yakuman without
+counted or double yakuman).
+
+An option that merely has no effect under the others (honba to each winner under head
+bump, sudden death without extension winds, tenpai-yame under win-only renchan, double
+yakuman patterns with multiple yakuman off, a bust bonus without bust) is not refused:
+presets set such values, and a table changing one option should not have to change its
+idle neighbours too.
 
 ``contradictions(rules)`` names every contradiction; ``check_consistent(rules)`` raises a
 ``ContradictoryRules`` error listing them. Rules are checked when they are read
@@ -62,46 +69,16 @@ CHECKS = (
         "multiple_ron paid pays a triple ron, but abortive_draws makes it abort (sanchahou)",
     ),
     Check(
-        "head_bump_honba_to_each",
-        ("multiple_ron", "multiple_ron_honba"),
-        lambda r: r.multiple_ron == "head_bump" and r.multiple_ron_honba == "each",
-        "multiple_ron head_bump pays one winner, but multiple_ron_honba gives honba to each",
+        "counted_stacks_not_counted",
+        ("counted_yakuman_stacks", "counted_yakuman"),
+        lambda r: r.counted_yakuman_stacks and not r.counted_yakuman,
+        "counted_yakuman_stacks counts 26 han as a double, but counted_yakuman is off",
     ),
     Check(
-        "head_bump_sticks_back",
-        ("multiple_ron", "multiple_ron_sticks"),
-        lambda r: r.multiple_ron == "head_bump" and r.multiple_ron_sticks == "own_back",
-        "multiple_ron head_bump pays one winner, but multiple_ron_sticks gives sticks back",
-    ),
-    Check(
-        "sudden_death_without_extension",
-        ("sudden_death", "extension_winds"),
-        lambda r: r.sudden_death and not r.extension_winds,
-        "sudden_death ends an extension, but extension_winds is 0",
-    ),
-    Check(
-        "all_draw_without_extension",
-        ("extension_end", "extension_winds"),
-        lambda r: r.extension_end == "all_draw" and not r.extension_winds,
-        "extension_end all_draw ends an extension, but extension_winds is 0",
-    ),
-    Check(
-        "tenpai_yame_without_tenpai_renchan",
-        ("tenpai_yame", "renchan"),
-        lambda r: r.tenpai_yame and r.renchan == "win",
-        "tenpai_yame lets a tenpai dealer stop, but renchan win passes the deal anyway",
-    ),
-    Check(
-        "double_patterns_not_counted",
-        ("double_yakuman", "multiple_yakuman"),
-        lambda r: bool(r.double_yakuman) and not r.multiple_yakuman,
-        "double_yakuman lists patterns worth double, but multiple_yakuman is off",
-    ),
-    Check(
-        "tobi_bonus_without_tobi",
-        ("tobi_bonus", "tobi"),
-        lambda r: bool(r.tobi_bonus) and r.tobi == "none",
-        "tobi_bonus pays for a bust, but tobi is none",
+        "counted_stacks_without_multiples",
+        ("counted_yakuman_stacks", "multiple_yakuman"),
+        lambda r: r.counted_yakuman_stacks and not r.multiple_yakuman,
+        "counted_yakuman_stacks counts 26 han as a double, but multiple_yakuman is off",
     ),
 )
 

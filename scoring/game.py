@@ -261,7 +261,10 @@ def with_riichi(state: GameState, seats: Sequence[int], rules: Rules) -> GameSta
             raise RiichiError(seat, scores[seat])
         scores[seat] -= STICK
     sticks = state.riichi_sticks + len(set(seats))
-    return dataclasses.replace(state, scores=tuple(scores), riichi_sticks=sticks)
+    owners = (*state.stick_owners, *sorted(set(seats)))
+    return dataclasses.replace(
+        state, scores=tuple(scores), riichi_sticks=sticks, stick_owners=owners
+    )
 
 
 # Replay

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from scoring.rules import Rules
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
-RENHOU_VALUES = ("none", "mangan", "yakuman")
+# mangan: 5 han that combine with nothing (EMA 2025, WRC 2025); cumulative: 5 han added
+# to the other yaku (WRC 2014/2015 [WRC14F]); yakuman (Mahjong Soul friendly rooms [MRE])
+RENHOU_VALUES = ("none", "mangan", "cumulative", "yakuman")
 ABORTIVE_DRAWS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 # Winds of the regular game, and the order extension winds are entered in (cycled).
@@ -31,7 +33,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "renhou": RENHOU_VALUES,
     "ties": ("split", "seat"),  # split uma/oka of tied places, or rank by seat order
     "rounding": ("none", "tenhou_old"),
-    "leftover_sticks": ("first", "split_first", "lost"),
+    # returned: each stick goes back to the player who put it in (issue 20; Pantheon's
+    # and ronin's settings models offer first or lost only, rulesets.md section 4)
+    "leftover_sticks": ("first", "split_first", "lost", "returned"),
     "game_length": tuple(GAME_LENGTHS),
     "tobi": ("none", "below_zero", "zero_or_below"),
     "extension_end": ("stand", "all_draw"),

@@ -52,6 +52,7 @@ class Rules:
     honba_value: int = 300  # per counter; a tsumo takes a third from each payer
     kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu count as mangan
     counted_yakuman: bool = True  # 13+ han is a yakuman; else capped at sanbaiman
+    counted_yakuman_stacks: bool = False  # 26+ han counts as a double yakuman, 39+ triple
     multiple_yakuman: bool = True  # double and stacked yakuman pay their multiple
     # Hand value
     open_tanyao: bool = True
@@ -60,9 +61,11 @@ class Rules:
     double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
     chiitoitsu_50_fu: bool = False  # chiitoitsu as 50 fu 1 han instead of 25 fu 2 han
     rinshan_tsumo_fu: bool = True  # a rinshan win still counts the 2 tsumo fu
+    haitei_tsumo_fu: bool = True  # a haitei win still counts the 2 tsumo fu
+    pinfu_tsumo_fu: bool = False  # a pinfu tsumo counts the 2 tsumo fu (30 fu, not 20)
     ryuuiisou_without_hatsu: bool = True
     suukantsu: bool = True
-    renhou: str = "none"  # none, mangan or yakuman
+    renhou: str = "none"  # none, mangan, cumulative (5 han added to other yaku) or yakuman
     kokushi_robs_closed_kan: bool = True
     two_han_minimum_honba: int = 0  # from this many honba a win needs 2 han without dora; 0: off
     # Settlement
@@ -73,7 +76,7 @@ class Rules:
     floating_uma: tuple[tuple[int, ...], ...] = ()  # 5 rows by players >= return; () off
     ties: str = "split"  # equal points share the uma/oka of their places, or seat order
     rounding: str = "none"  # none; tenhou_old: 2nd-4th whole thousands (500 up), 1st = -others
-    leftover_sticks: str = "first"  # riichi sticks left at the end: first, split_first, lost
+    leftover_sticks: str = "first"  # sticks left at the end: first, split_first, lost, returned
     yakitori: int = 0  # points a player who never won loses at the end; 0: off
     # Game length and end
     game_length: str = "east_south"
@@ -87,6 +90,7 @@ class Rules:
     tenpai_yame: bool = False  # ... or after a tenpai draw
     # Rounds
     renchan: str = "tenpai"  # the dealer keeps the deal on a win and tenpai, or on a win only
+    all_last_draw_renchan: bool = False  # old rule: the all-last dealer keeps it at any draw
     noten_penalty: int = 3000  # split 1,000 / 1,500 / 3,000 by the number in tenpai
     riichi_below_1000: bool = False  # a player with under 1,000 points may declare riichi
     abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS  # sanchahou: triple ron aborts

@@ -89,7 +89,7 @@ YAKU: dict[str, Yaku] = {
         Yaku("junchan", 3, 2),
         Yaku("ryanpeikou", 3),
         Yaku("chinitsu", 6, 5),
-        Yaku("renhou", 5),  # Rules.renhou == "mangan": 5 han that combine with nothing
+        Yaku("renhou", 5),  # renhou "mangan" (combines with nothing) or "cumulative"
         _yakuman("kokushi", closed_only=True),
         _yakuman("kokushi_13", 2, closed_only=True),
         _yakuman("suuankou", closed_only=True),
@@ -244,6 +244,8 @@ def _yaku_names(
 ) -> list[str]:
     """Return the names of the reading's yaku but yakuman, in the order results list them."""
     names = _flag_yaku(situation, reading.is_closed)
+    if situation.renhou and rules.renhou == "cumulative":
+        names.append("renhou")
     if shape.is_all_simple and (reading.is_closed or rules.open_tanyao):
         names.append("tanyao")
     if reading.form == REGULAR:

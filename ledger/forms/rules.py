@@ -32,6 +32,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("agari_yame", _("Agari-yame")),
             ("tenpai_yame", _("Tenpai-yame")),
             ("renchan", _("Dealer keeps the deal on")),
+            ("all_last_draw_renchan", _("All-last dealer keeps the deal at any draw")),
         ),
     ),
     (
@@ -72,6 +73,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
         (
             ("kiriage", _("Kiriage mangan")),
             ("counted_yakuman", _("13+ han counts as yakuman")),
+            ("counted_yakuman_stacks", _("26+ han counts as double yakuman, 39+ as triple")),
             ("multiple_yakuman", _("Double and stacked yakuman")),
             ("double_yakuman", _("Patterns worth double")),
             ("open_tanyao", _("Open tanyao (kuitan)")),
@@ -79,6 +81,8 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("double_wind_fu", _("Double-wind pair fu")),
             ("chiitoitsu_50_fu", _("Chiitoitsu as 50 fu 1 han")),
             ("rinshan_tsumo_fu", _("Rinshan counts tsumo fu")),
+            ("haitei_tsumo_fu", _("Haitei counts tsumo fu")),
+            ("pinfu_tsumo_fu", _("Pinfu tsumo counts tsumo fu")),
             ("ryuuiisou_without_hatsu", _("Ryuuiisou without hatsu")),
             ("suukantsu", _("Suukantsu")),
             ("renhou", _("Renhou")),
@@ -89,6 +93,24 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
 LABELS = {name: label for _, options in GROUPS for name, label in options}
 # A line under an option whose label alone does not say what it does.
 HELP = {
+    "leftover_sticks": _(
+        "Riichi sticks still on the table when the game ends: to first place, split "
+        "between tied first places, lost, or returned to the players who put them in."
+    ),
+    "all_last_draw_renchan": _(
+        "An older rule: in the last round the dealer keeps the deal after an exhaustive "
+        "draw even when noten, so the game goes on."
+    ),
+    "counted_yakuman_stacks": _(
+        "A hand counted to 26 han or more pays a double yakuman, to 39 han a triple "
+        "(needs 13+ han as yakuman and double yakuman)."
+    ),
+    "haitei_tsumo_fu": _("Off: a win on the last tile (haitei) counts no 2 tsumo fu."),
+    "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
+    "renhou": _(
+        "Mangan: 5 han that combine with nothing; cumulative: 5 han added to the other "
+        "yaku and dora; yakuman."
+    ),
     "pao_stacked": _(
         "When the hand holds another yakuman beside the pao one (daisangen and tsuuiisou), "
         "the liable player pays for the pao yakuman only and the rest is paid as usual "
