@@ -108,6 +108,10 @@ YAKU = {
     "tenhou": _("Tenhou"),
     "chiihou": _("Chiihou"),
     "renhou_yakuman": _("Renhou (yakuman)"),
+    "daisharin": _("Daisharin"),
+    "daichikurin": _("Daichikurin"),
+    "daisuurin": _("Daisuurin"),
+    "daichisei": _("Daichisei"),
 }
 ABORT_REASONS = {
     "kyuushu_kyuuhai": _("Nine different terminals and honors (kyuushu kyuuhai)"),
@@ -357,7 +361,7 @@ def option_value(option: str, value: str) -> str:
     """Return a rule option's value in words ("east_south" → "East and South (hanchan)")."""
     if option == "game_length":
         return _term(GAME_LENGTHS, value)
-    if option in ("double_yakuman", "pao"):
+    if option in ("double_yakuman", "pao", "local_yakuman"):
         return yaku_name(value)
     if option == "abortive_draws":
         return abort_reason(value)

@@ -10,6 +10,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import LARGEST, RulesError, cut, shown
+from scoring.local_yaku import LOCAL_YAKUMAN
 
 if TYPE_CHECKING:
     from scoring.rules import Rules
@@ -52,6 +53,7 @@ TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
     "double_yakuman": DOUBLE_YAKUMAN_PATTERNS,
     "abortive_draws": ABORTIVE_DRAWS,
     "pao": PAO_YAKUMAN,
+    "local_yakuman": LOCAL_YAKUMAN,
 }
 NULLABLE: dict[str, type] = {"oka": int}
 # The range of each whole-number option: wide enough for every published ruleset and

@@ -4,7 +4,8 @@ Presets name published rulesets (sources: ../shared/reference/rulesets.md, cited
 per value below); ``club`` is the seed's general (Kanto) rule. A rules value
 serialises to JSON as ``{"preset": "wrc", "kiriage": false}``: the preset's
 values, then each listed option on top. Unknown options and impossible values
-raise ``RulesError``.
+raise ``RulesError`` (the values each option takes are in ``scoring.rule_options``);
+options that contradict each other, ``ContradictoryRules`` (``scoring.consistency``).
 
 Points options are table points (``uma=(15000, 5000, -5000, -15000)`` is
 +15/+5/-5/-15 in the final score).
@@ -67,6 +68,7 @@ class Rules:
     suukantsu: bool = True
     renhou: str = "none"  # none, mangan, cumulative (5 han added to other yaku) or yakuman
     kokushi_robs_closed_kan: bool = True
+    local_yakuman: tuple[str, ...] = ()  # allowed local yakuman: daisharin, daichisei...
     two_han_minimum_honba: int = 0  # from this many honba a win needs 2 han without dora; 0: off
     # Settlement
     start_points: int = 25000  # 配给原点

@@ -3,7 +3,8 @@ sticks returned to their owners, the 2 tsumo fu of a haitei win (as the seed's i
 has them for rinshan), 2 fu for a pinfu tsumo (MahjongRepository/mahjong's
 ``fu_for_pinfu_tsumo``), renhou as 5 han added to the other yaku (WRC 2014/2015), the old
 rule that the all-last dealer keeps the deal at any draw (the seed's 连庄), and counted
-yakuman of 26 and 39 han worth a double and a triple."""
+yakuman of 26 and 39 han worth a double and a triple, and the local yakuman a table may
+allow (daisharin and its other-suit forms, daichisei)."""
 
 from __future__ import annotations
 
@@ -184,3 +185,39 @@ def test_a_counted_double_yakuman_ron_pays_as_a_double_yakuman():
     rules = Rules(counted_yakuman_stacks=True)
     assert ron_payment(HandValue(han=26, fu=40), is_dealer=False, rules=rules) == 64000
     assert ron_payment(HandValue(han=26, fu=40), is_dealer=True, rules=rules) == 96000
+
+
+# Local yakuman
+
+
+@pytest.mark.parametrize(("tiles", "win", "name", "plain"), [
+    ("22334455667788p", "5p", "daisharin", "chinitsu"),
+    ("22334455667788s", "5s", "daichikurin", "chinitsu"),
+    ("22334455667788m", "5m", "daisuurin", "chinitsu"),
+    ("11223344556677z", "7z", "daichisei", "tsuuiisou"),
+])  # fmt: skip
+def test_a_local_yakuman_counts_only_where_the_rules_allow_it(tiles, win, name, plain):
+    hand = {"hand": tiles, "win": win, "seat_wind": "W", "tsumo": True}
+    allowed = score_hand({**hand, "rules": {"preset": "club", "local_yakuman": [name]}})
+    others = [other for other in ("daisharin", "daichisei") if other != name]
+    elsewhere = score_hand({**hand, "rules": {"preset": "club", "local_yakuman": others}})
+
+    assert name in {y["name"] for y in allowed["yaku"]}
+    assert {y["name"] for y in elsewhere["yaku"]} >= {plain} and name not in str(elsewhere)
+
+
+def test_daichisei_adds_a_yakuman_to_its_tsuuiisou():
+    hand = {"hand": "11223344556677z", "win": "7z", "seat_wind": "W"}
+    result = score_hand({**hand, "rules": {"preset": "club", "local_yakuman": ["daichisei"]}})
+
+    assert (result["yakuman"], result["payments"]) == (2, {"ron": 64000})
+
+
+def test_seven_other_pairs_of_one_suit_are_no_daisharin():
+    hand = {
+        "hand": "22334455667799p",
+        "win": "9p",
+        "seat_wind": "W",
+        "rules": {"preset": "club", "local_yakuman": ["daisharin"]},
+    }
+    assert "daisharin" not in {y["name"] for y in score_hand(hand)["yaku"]}

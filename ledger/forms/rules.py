@@ -87,6 +87,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("suukantsu", _("Suukantsu")),
             ("renhou", _("Renhou")),
             ("kokushi_robs_closed_kan", _("Kokushi may rob a closed kan")),
+            ("local_yakuman", _("Local yakuman allowed")),
         ),
     ),
 )
@@ -104,6 +105,11 @@ HELP = {
     "counted_yakuman_stacks": _(
         "A hand counted to 26 han or more pays a double yakuman, to 39 han a triple "
         "(needs 13+ han as yakuman and double yakuman)."
+    ),
+    "local_yakuman": _(
+        "Closed seven-pair hands: daisharin (22-88 of circles), daichikurin (bamboo), "
+        "daisuurin (characters); daichisei (seven honor pairs) adds a yakuman to its "
+        "tsuuiisou."
     ),
     "haitei_tsumo_fu": _("Off: a win on the last tile (haitei) counts no 2 tsumo fu."),
     "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
