@@ -136,3 +136,35 @@ def test_contradictory_rules_sent_to_the_api_are_a_clear_4xx(client):
     error = response.json()["error"]
     assert error["code"] == "bad_rules"
     assert "sanchahou" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("whole", "deltas", "pao_yakuman"),
+    [(False, [0, 64000, -16000, -48000], None), (True, [0, 64000, -32000, -32000], 2)],
+)
+def test_the_round_form_asks_whether_the_pao_yakuman_is_the_whole_hand(
+    member, whole, deltas, pao_yakuman
+):
+    from ledger.models import Round
+    from tests.factories import create_session
+
+    session = create_session(rules={"preset": "club"})
+    data = {"kind": "ron", "winners": ["1"], "loser": "3", "han_1": "Y2", "pao_1": "2"}
+    if whole:
+        data["pao_whole_1"] = "on"
+
+    member.post(reverse("round-record", args=[session.pk]), data)
+
+    saved = Round.objects.get(session=session)
+    assert saved.outcome["wins"][0].get("pao_yakuman") == pao_yakuman
+    assert saved.deltas == deltas
+
+
+def test_the_table_offers_the_pao_part_only_where_it_matters(member):
+    from tests.factories import create_session
+
+    club = create_session(rules={"preset": "club"})
+    tenhou = create_session(rules={"preset": "tenhou"})
+
+    assert 'name="pao_whole_1"' in member.get(club.get_absolute_url()).content.decode()
+    assert 'name="pao_whole_1"' not in member.get(tenhou.get_absolute_url()).content.decode()
