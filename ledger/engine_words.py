@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from scoring.consistency import ContradictoryRules
 
 
 def _points(text: str) -> str:
@@ -76,6 +77,11 @@ PATTERNS = (
              _("These rules have no pao (liability).")),
     _pattern(r"pao needs a yakuman, but player (?P<seat>\d)'s win is not one",
              _("Pao needs a yakuman, and %(seat)s’s hand is not one.")),
+    _pattern(r"pao needs one of the pao yakuman \((?P<yakuman>[\w, ]+)\), but player (?P<seat>\d)'s hand has none",
+             _("Pao needs one of the yakuman these rules make liable (%(yakuman)s), and %(seat)s’s hand has none."),
+             yakuman=lambda names: ", ".join(glossary.yaku_name(n) for n in names.split(", "))),
+    _pattern(r"pao_yakuman must be from 1 to the hand's (?P<count>\d+) yakuman, not (?P<value>.+)",
+             _("The liable player answers for 1 to %(count)s yakuman of this hand, not %(value)s.")),
     _pattern(r"pao player (?P<seat>\d) is the winner", _("%(seat)s cannot be liable for their own win.")),
     _pattern(r"nagashi mangan is named but these rules do not pay it",
              _("These rules do not pay nagashi mangan.")),
@@ -107,6 +113,20 @@ PATTERNS = (
              _("More than four copies of %(tiles)s: a tile exists four times.")),
     _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
 )  # fmt: skip
+CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the options' labels
+    "triple_ron_cannot_abort": _(
+        "“%(first)s” says a triple ron aborts, but “%(second)s” leaves out that abortive draw."
+    ),
+    "triple_ron_paid_and_aborted": _(
+        "“%(first)s” pays a triple ron, but “%(second)s” makes it an abortive draw."
+    ),
+    "counted_stacks_not_counted": _(
+        "“%(first)s” needs 13+ han to count as yakuman (“%(second)s”)."
+    ),
+    "counted_stacks_without_multiples": _(
+        "“%(first)s” needs double yakuman to count (“%(second)s”)."
+    ),
+}
 ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table
     "no_yaku": _("This hand has no yaku (dora are not yaku)."),
@@ -130,6 +150,9 @@ def explain(error: Exception, names: Sequence[str] = ()) -> str:
 
 
 def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
+    inner = innermost(error)
+    if isinstance(inner, ContradictoryRules):
+        return " ".join(_contradiction(c.code, c.options) for c in inner.contradictions)
     for pattern in PATTERNS:
         if match := pattern.regex.fullmatch(text):
             return pattern.render(match, names)
@@ -137,6 +160,17 @@ def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
     if code in KIND_WORDS:
         return str(KIND_WORDS[code])
     return re.sub(r"\bplayer (\d)\b", lambda m: _name(m[1], names), text)
+
+
+def _contradiction(code: str, options: tuple[str, ...]) -> str:
+    """Return one contradiction of rule options in words, naming the options' labels."""
+    labels = {"first": _option(options[0]), "second": _option(options[-1])}
+    words = CONTRADICTION_WORDS.get(code)
+    if words is None:  # a kind this table has no words for yet: name the options
+        return gettext("These options contradict each other: %(options)s.") % {
+            "options": ", ".join(_option(name) for name in options)
+        }
+    return str(words) % labels
 
 
 def innermost(error: Exception) -> BaseException:

@@ -108,6 +108,10 @@ YAKU = {
     "tenhou": _("Tenhou"),
     "chiihou": _("Chiihou"),
     "renhou_yakuman": _("Renhou (yakuman)"),
+    "daisharin": _("Daisharin"),
+    "daichikurin": _("Daichikurin"),
+    "daisuurin": _("Daisuurin"),
+    "daichisei": _("Daichisei"),
 }
 ABORT_REASONS = {
     "kyuushu_kyuuhai": _("Nine different terminals and honors (kyuushu kyuuhai)"),
@@ -142,6 +146,7 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("leftover_sticks", "first"): _("to first place"),
     ("leftover_sticks", "split_first"): _("split between tied first places"),
     ("leftover_sticks", "lost"): _("lost"),
+    ("leftover_sticks", "returned"): _("returned to their owners"),
     ("tobi", "none"): NONE,
     ("tobi", "below_zero"): _("below zero"),
     ("tobi", "zero_or_below"): _("at zero or below"),
@@ -161,8 +166,11 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("chombo", "deduction"): _("point deduction"),
     ("chombo", "reverse_mangan"): _("reverse mangan"),
     ("chombo", "none"): NONE,
+    ("pao_stacked", "pao_yakuman"): _("the liable player pays for the pao yakuman only"),
+    ("pao_stacked", "whole_hand"): _("the liable player pays for the whole hand"),
     ("renhou", "none"): NONE,
     ("renhou", "mangan"): LIMITS["mangan"],
+    ("renhou", "cumulative"): _("5 han added to the other yaku"),
     ("renhou", "yakuman"): LIMITS["yakuman"],
 }
 SESSION_STATUS = {"in_progress": _("in progress"), "finished": _("finished")}
@@ -353,7 +361,7 @@ def option_value(option: str, value: str) -> str:
     """Return a rule option's value in words ("east_south" → "East and South (hanchan)")."""
     if option == "game_length":
         return _term(GAME_LENGTHS, value)
-    if option in ("double_yakuman", "pao"):
+    if option in ("double_yakuman", "pao", "local_yakuman"):
         return yaku_name(value)
     if option == "abortive_draws":
         return abort_reason(value)

@@ -28,6 +28,7 @@ class WinContext:
     seat_wind: int = EAST  # a wind tile kind, 27 East .. 30 North
     round_wind: int = EAST
     rinshan: bool = False
+    haitei: bool = False
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> WinContext:
@@ -41,6 +42,7 @@ class WinContext:
             seat_wind=read_wind(data, "seat_wind"),
             round_wind=read_wind(data, "round_wind"),
             rinshan=_flag(data, "rinshan"),
+            haitei=_flag(data, "haitei"),
         )
 
 
@@ -181,7 +183,7 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     if reading.form == CHIITOITSU:
         return CHIITOITSU_50 if rules.chiitoitsu_50_fu else CHIITOITSU_25
     tsumo = context.tsumo
-    if tsumo and is_pinfu_shape(reading, context):
+    if tsumo and is_pinfu_shape(reading, context) and not rules.pinfu_tsumo_fu:
         return PINFU_TSUMO_FU
     items = [BASE, CLOSED_RON] if reading.is_closed and not tsumo else [BASE]
     items += _set_items(reading, tsumo)
@@ -189,13 +191,21 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
         items.append(pair)
     if reading.wait in WAIT_ITEMS:
         items.append(WAIT_ITEMS[reading.wait])
-    if tsumo and (rules.rinshan_tsumo_fu or not context.rinshan):
+    if tsumo and _counts_tsumo_fu(context, rules):
         items.append(TSUMO)
     unrounded = sum([item.fu for item in items])
     if unrounded == 20 and not tsumo:
         items.append(OPEN_PINFU_RON)
         unrounded = 30
     return Fu(-(-unrounded // 10) * 10, tuple(items))  # rounded up to 10
+
+
+def _counts_tsumo_fu(context: WinContext, rules: Rules) -> bool:
+    """Return whether a tsumo counts its 2 fu: some rules leave them out of a rinshan or a
+    haitei win (the seed's item 4 and issue 20)."""
+    if context.rinshan and not rules.rinshan_tsumo_fu:
+        return False
+    return rules.haitei_tsumo_fu or not context.haitei
 
 
 def _set_items(reading: Reading, tsumo: bool) -> list[FuItem]:

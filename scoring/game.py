@@ -119,7 +119,7 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
     values = tuple(
         _win_value(win, hand, state, outcome, rules) for win, hand in zip(outcome.wins, hands)
     )
-    transfers = round_transfers(state, outcome, values, rules)
+    transfers = round_transfers(state, outcome, values, rules, hands)
     return RoundResult(
         state, outcome, transfers, next_state(state, outcome, transfers, rules), values, hands
     )
@@ -261,7 +261,10 @@ def with_riichi(state: GameState, seats: Sequence[int], rules: Rules) -> GameSta
             raise RiichiError(seat, scores[seat])
         scores[seat] -= STICK
     sticks = state.riichi_sticks + len(set(seats))
-    return dataclasses.replace(state, scores=tuple(scores), riichi_sticks=sticks)
+    owners = (*state.stick_owners, *sorted(set(seats)))
+    return dataclasses.replace(
+        state, scores=tuple(scores), riichi_sticks=sticks, stick_owners=owners
+    )
 
 
 # Replay
@@ -298,8 +301,10 @@ class Replay:
         return data
 
 
-def replay(record: Mapping[str, Any]) -> Replay:
-    """Return the replay of a game record (FORMATS.md section 3).
+def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
+    """Return the replay of a game record (FORMATS.md section 3). Rules whose options
+    contradict each other are refused unless ``check_rules`` is false (rules stored
+    before the check existed).
 
     >>> game = replay({"rules": "wrc", "rounds": [
     ...     {"result": "ron", "loser": 2, "wins": [{"winner": 0, "han": 3, "fu": 40}],
@@ -310,7 +315,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(record).__name__}")
     try:
-        rules = Rules.from_json(record.get("rules"))
+        rules = Rules.from_json(record.get("rules"), check=check_rules)
     except ScoringError as error:
         raise RecordError(f"rules: {error}") from None
     players = _players(record.get("players", ["", "", "", ""]))

@@ -26,7 +26,7 @@ from scoring.value import HandValue
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 SEATS = range(4)
-WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao"})
+WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman"})
 COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
 RESULT_KEYS = {
     "ron": COMMON_KEYS | {"loser", "wins"},
@@ -51,6 +51,9 @@ class Win:
     value: HandValue | None = None
     hand: Mapping[str, Any] | None = field(default=None, hash=False)
     pao: int | None = None  # the liable player (sekinin barai)
+    # how many of a yakuman-valued win's yakuman the liable player answers for; None: one
+    # (a hand given as tiles names its pao yakuman itself)
+    pao_yakuman: int | None = None
 
     def __post_init__(self) -> None:
         _check_seat("winner", self.winner)
@@ -58,6 +61,8 @@ class Win:
             _check_seat("pao", self.pao)
             if self.pao == self.winner:
                 raise OutcomeError(f"pao player {self.pao} is the winner")
+        if self.pao_yakuman is not None:
+            _check_pao_yakuman(self)
         if (self.value is None) == (self.hand is None):
             raise OutcomeError(f"win of player {self.winner} needs han/fu, yakuman or a hand")
 
@@ -66,7 +71,7 @@ class Win:
         """Return the win a JSON object describes.
 
         >>> Win.from_json({"winner": 3, "yakuman": 1, "pao": 2})
-        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2)
+        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2, pao_yakuman=None)
         """
         data = _object(data, "win")
         _check_keys(data, WIN_KEYS, "win")
@@ -87,6 +92,7 @@ class Win:
             value=value,
             hand=dict(hand) if hand is not None else None,
             pao=None if pao is None else _seat(data, "pao"),
+            pao_yakuman=None if data.get("pao_yakuman") is None else _int(data, "pao_yakuman"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -100,7 +106,21 @@ class Win:
             data["hand"] = dict(self.hand or {})
         if self.pao is not None:
             data["pao"] = self.pao
+        if self.pao_yakuman is not None:
+            data["pao_yakuman"] = self.pao_yakuman
         return data
+
+
+def _check_pao_yakuman(win: Win) -> None:
+    if win.pao is None:
+        raise OutcomeError("pao_yakuman needs the liable player (pao)")
+    if win.value is None or not win.value.yakuman:
+        raise OutcomeError("pao_yakuman belongs to a win given as a yakuman multiple")
+    if type(win.pao_yakuman) is not int or not 1 <= win.pao_yakuman <= win.value.yakuman:
+        raise OutcomeError(
+            f"pao_yakuman must be from 1 to the hand's {win.value.yakuman} yakuman, "
+            f"not {shown(win.pao_yakuman)}"
+        )
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,30 @@
 """The points a round moves (FORMATS.md section 3 ``deltas``): the seed's 得点计算
 payments of a ron or tsumo (本場 honba included), riichi deposits and the sticks the
-winner takes, pao (包牌), the noten payments of an exhaustive draw (流局 不听罚符),
+winner takes, pao (包牌: the liable player answers for the pao yakuman, the rest of a
+stacked-yakuman hand is an ordinary ron or tsumo, unless the rules make them answer for
+the whole hand), the noten payments of an exhaustive draw (流局 不听罚符),
 nagashi mangan, a chombo paid as a reverse mangan, and wareme (割目) doubling.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.outcome import Outcome, Win
+from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import Rules
 from scoring.state import GameState
-from scoring.value import MANGAN, STICK, HandValue, round_up_100, win_payments
+from scoring.value import (
+    MANGAN,
+    STICK,
+    HandValue,
+    ron_payment,
+    round_up_100,
+    tsumo_payments,
+    win_payments,
+)
 
 
 @dataclass(frozen=True)
@@ -32,14 +42,47 @@ class Transfer:
 
 
 def round_transfers(
-    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+    state: GameState,
+    outcome: Outcome,
+    values: tuple[HandValue, ...],
+    rules: Rules,
+    hands: Sequence[Mapping[str, Any] | None] = (),
 ) -> tuple[Transfer, ...]:
     """Return every transfer of a round: riichi deposits, then the round's settlement,
-    doubled for the wareme seat."""
+    doubled for the wareme seat. ``hands`` are the wins' scored hands (None for a win
+    given as han/fu or yakuman); they name a hand's pao yakuman."""
+    hands = tuple(hands) or (None,) * len(outcome.wins)
+    paos = tuple(pao_part(w, v, h, rules) for w, v, h in zip(outcome.wins, values, hands))
     transfers = _riichi_deposits(state, outcome, rules) + _settle_round(
-        state, outcome, values, rules
+        state, outcome, values, paos, rules
     )
     return _doubled_for_wareme(transfers, outcome.wareme)
+
+
+def pao_part(
+    win: Win, value: HandValue, hand: Mapping[str, Any] | None, rules: Rules
+) -> HandValue | None:
+    """Return the part of a win the liable player answers for (None without pao): the
+    pao yakuman of a stacked-yakuman hand, or the whole hand.
+
+    >>> pao_part(Win(1, HandValue(yakuman=2), pao=3), HandValue(yakuman=2), None, Rules())
+    HandValue(han=0, fu=0, yakuman=1)
+    """
+    if win.pao is None:
+        return None
+    multiple = win.pao_yakuman or 1
+    if hand is not None:
+        found = [y["han"] // 13 for y in hand["yaku"] if y["name"] in rules.pao]
+        if not found:
+            raise OutcomeError(
+                f"pao needs one of the pao yakuman ({', '.join(rules.pao)}), "
+                f"but player {win.winner}'s hand has none"
+            )
+        multiple = max(found)
+    whole = rules.pao_stacked == "whole_hand" or not rules.multiple_yakuman
+    if whole or multiple >= value.yakuman:
+        return value
+    return HandValue(yakuman=multiple)
 
 
 def _riichi_deposits(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
@@ -47,12 +90,16 @@ def _riichi_deposits(state: GameState, outcome: Outcome, rules: Rules) -> tuple[
 
 
 def _settle_round(
-    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+    state: GameState,
+    outcome: Outcome,
+    values: tuple[HandValue, ...],
+    paos: tuple[HandValue | None, ...],
+    rules: Rules,
 ) -> tuple[Transfer, ...]:
     if outcome.result == "ron":
-        return _settle_ron(state, outcome, values, rules)
+        return _settle_ron(state, outcome, values, paos, rules)
     if outcome.result == "tsumo":
-        return _settle_tsumo(state, outcome, values[0], rules)
+        return _settle_tsumo(state, outcome, values[0], paos[0], rules)
     if outcome.result == "draw":
         return _settle_draw(state, outcome, rules)
     if outcome.result == "chombo":
@@ -61,7 +108,11 @@ def _settle_round(
 
 
 def _settle_ron(
-    state: GameState, outcome: Outcome, values: tuple[HandValue, ...], rules: Rules
+    state: GameState,
+    outcome: Outcome,
+    values: tuple[HandValue, ...],
+    paos: tuple[HandValue | None, ...],
+    rules: Rules,
 ) -> tuple[Transfer, ...]:
     loser = outcome.loser
     assert loser is not None
@@ -71,19 +122,21 @@ def _settle_ron(
         win, value = outcome.wins[i], values[i]
         gets_honba = rank_from_loser == 0 or rules.multiple_ron_honba == "each"
         honba = state.honba if gets_honba else 0
-        points = win_payments(
-            value, is_dealer=win.winner == state.dealer, tsumo=False, rules=rules, honba=honba
-        ).ron
-        transfers += _ron_transfers(loser, win, points, rules.honba_value * honba)
+        is_dealer = win.winner == state.dealer
+        points = win_payments(value, is_dealer=is_dealer, tsumo=False, rules=rules, honba=honba).ron
+        pao = paos[i]
+        pao_points = 0 if pao is None else ron_payment(pao, is_dealer=is_dealer, rules=rules)
+        transfers += _ron_transfers(loser, win, points, pao_points)
     nearest = outcome.wins[order[0]].winner
     return (*transfers, *_stick_transfers(state, outcome, nearest, rules))
 
 
-def _ron_transfers(loser: int, win: Win, points: int, honba_points: int) -> list[Transfer]:
+def _ron_transfers(loser: int, win: Win, points: int, pao_points: int) -> list[Transfer]:
     if win.pao is None or win.pao == loser:
         return [Transfer(loser, win.winner, points, "ron")]
-    # Pao on ron: the liable player pays half the hand, the discarder the rest and the honba.
-    half = (points - honba_points) // 200 * 100
+    # Pao on ron: the liable player pays half the pao part, the discarder the rest and
+    # the honba.
+    half = pao_points // 200 * 100
     return [
         Transfer(loser, win.winner, points - half, "ron"),
         Transfer(win.pao, win.winner, half, "pao"),
@@ -106,15 +159,20 @@ def _stick_transfers(
 
 
 def _settle_tsumo(
-    state: GameState, outcome: Outcome, value: HandValue, rules: Rules
+    state: GameState, outcome: Outcome, value: HandValue, pao: HandValue | None, rules: Rules
 ) -> tuple[Transfer, ...]:
     win = outcome.wins[0]
-    payments = win_payments(
-        value, is_dealer=win.winner == state.dealer, tsumo=True, rules=rules, honba=state.honba
-    )
-    if win.pao is not None:
+    is_dealer = win.winner == state.dealer
+    if pao == value:  # the liable player pays the whole tsumo, honba included
+        payments = win_payments(
+            value, is_dealer=is_dealer, tsumo=True, rules=rules, honba=state.honba
+        )
         paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, payments.total(), "pao"),)
-    else:
+    else:  # the liable player pays the pao yakuman; the rest is an ordinary tsumo
+        rest = value if pao is None else HandValue(yakuman=value.yakuman - pao.yakuman)
+        payments = win_payments(
+            rest, is_dealer=is_dealer, tsumo=True, rules=rules, honba=state.honba
+        )
         paid = tuple(
             Transfer(
                 seat,
@@ -125,6 +183,9 @@ def _settle_tsumo(
             for seat in range(4)
             if seat != win.winner
         )
+        if pao is not None:
+            liable = tsumo_payments(pao, is_dealer=is_dealer, rules=rules).total()
+            paid += (Transfer(win.pao, win.winner, liable, "pao"),)
     return (*paid, *_stick_transfers(state, outcome, win.winner, rules))
 
 

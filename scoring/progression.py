@@ -25,10 +25,12 @@ def next_state(
     table = sum(t.points for t in transfers if t.payee is None)
     taken = sum(t.points for t in transfers if t.payer is None)
     keeps = _dealer_keeps(state, outcome, rules)
+    sticks = state.riichi_sticks + (table - taken) // STICK
     scored = dataclasses.replace(
         state,
         scores=scores,
-        riichi_sticks=state.riichi_sticks + (table - taken) // STICK,
+        riichi_sticks=sticks,
+        stick_owners=(*state.stick_owners, *outcome.riichi) if sticks else (),
         honba=_next_honba(state, outcome, keeps),
         round_count=state.round_count + 1,
         chombos=_count(state.chombos, [outcome.player] if outcome.result == "chombo" else []),
@@ -52,10 +54,21 @@ def _dealer_keeps(state: GameState, outcome: Outcome, rules: Rules) -> bool:
     if outcome.result in ("ron", "tsumo"):
         return state.dealer in outcome.winners
     if outcome.result == "draw":
+        if rules.all_last_draw_renchan and _is_all_last(state, rules):
+            return True  # the seed's 连庄: 比较老的规则 keep an all-last dealer even noten
         return rules.renchan == "tenpai" and state.dealer in outcome.tenpai
     if outcome.result == "abort":
         return rules.abort_renchan
     return True  # a chombo replays the round
+
+
+def _is_all_last(state: GameState, rules: Rules) -> bool:
+    """Return whether the round is the game's last (オーラス): the last regular round, or
+    the last round of the extension."""
+    if rules.game_length == "one_round":
+        return True
+    regular = 4 * len(GAME_LENGTHS[rules.game_length][0])
+    return state.round_index in (regular - 1, 4 * len(round_winds(rules)) - 1)
 
 
 def _next_honba(state: GameState, outcome: Outcome, keeps: bool) -> int:
@@ -111,6 +124,7 @@ def _yame(scored: GameState, before: GameState, outcome: Outcome, rules: Rules) 
         is_top = False
     if is_top and rules.agari_yame and outcome.result in ("ron", "tsumo"):
         return "agari_yame"
-    if is_top and rules.tenpai_yame and outcome.result == "draw":
+    tenpai = outcome.result == "draw" and dealer in outcome.tenpai
+    if is_top and rules.tenpai_yame and tenpai:
         return "tenpai_yame"
     return None

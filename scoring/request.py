@@ -50,7 +50,7 @@ class HandToScore(NamedTuple):
         return cls(
             Hand.from_json(data),
             situation,
-            _context(situation.tsumo, seat_wind, round_wind, situation.rinshan),
+            _context(situation.tsumo, seat_wind, round_wind, situation.rinshan, situation.haitei),
             _indicators(data.get("dora", ""), "dora"),
             _indicators(data.get("ura", ""), "ura"),
             _count(data.get("honba", 0), "honba"),
@@ -60,9 +60,11 @@ class HandToScore(NamedTuple):
 
 
 @functools.cache
-def _context(tsumo: bool, seat_wind: int, round_wind: int, rinshan: bool) -> WinContext:
+def _context(
+    tsumo: bool, seat_wind: int, round_wind: int, rinshan: bool, haitei: bool
+) -> WinContext:
     """Return the fu context of the flags and winds (a batch shares a few: each is made once)."""
-    return WinContext(tsumo, seat_wind, round_wind, rinshan)
+    return WinContext(tsumo, seat_wind, round_wind, rinshan, haitei)
 
 
 def _indicators(text: Any, key: str) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ Presets name published rulesets (sources: ../shared/reference/rulesets.md, cited
 per value below); ``club`` is the seed's general (Kanto) rule. A rules value
 serialises to JSON as ``{"preset": "wrc", "kiriage": false}``: the preset's
 values, then each listed option on top. Unknown options and impossible values
-raise ``RulesError``.
+raise ``RulesError`` (the values each option takes are in ``scoring.rule_options``);
+options that contradict each other, ``ContradictoryRules`` (``scoring.consistency``).
 
 Points options are table points (``uma=(15000, 5000, -5000, -15000)`` is
 +15/+5/-5/-15 in the final score).
@@ -18,58 +19,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import LARGEST, RulesError, cut, shown
+from scoring.consistency import check_consistent
+from scoring.errors import RulesError, cut, shown
+from scoring.rule_options import (
+    ABORTIVE_DRAWS,
+    CHOICES,
+    DOUBLE_YAKUMAN_PATTERNS,
+    GAME_LENGTHS,
+    PAO_YAKUMAN,
+    TUPLE_CHOICES,
+    check_values,
+)
 
-DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
-RENHOU_VALUES = ("none", "mangan", "yakuman")
-ABORTIVE_DRAWS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
-PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
-# Winds of the regular game, and the order extension winds are entered in (cycled).
-GAME_LENGTHS: dict[str, tuple[str, str]] = {
-    "east": ("E", "SWNE"),  # 东风战; extension: south entry
-    "east_south": ("ES", "WNES"),  # 半庄战; extension: west, north, return to east
-    "four_winds": ("ESWN", "ESWN"),  # 一庄战
-    "east_north": ("EN", "EN"),  # 东北战; extension returns to east
-    "east_east": ("EE", "E"),  # 东东战; extension E9..E12, E13..
-    "one_round": ("E", ""),  # 一局清算: one hand, then settle
-}
-CHOICES: dict[str, tuple[str, ...]] = {
-    "renhou": RENHOU_VALUES,
-    "ties": ("split", "seat"),  # split uma/oka of tied places, or rank by seat order
-    "rounding": ("none", "tenhou_old"),
-    "leftover_sticks": ("first", "split_first", "lost"),
-    "game_length": tuple(GAME_LENGTHS),
-    "tobi": ("none", "below_zero", "zero_or_below"),
-    "extension_end": ("stand", "all_draw"),
-    "renchan": ("tenpai", "win"),
-    "multiple_ron": ("paid", "double_only", "head_bump"),
-    "multiple_ron_honba": ("nearest", "each"),
-    "multiple_ron_sticks": ("nearest", "own_back"),
-    "nagashi": ("none", "draw"),
-    "chombo": ("deduction", "reverse_mangan", "none"),
-}
-TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
-    "double_yakuman": DOUBLE_YAKUMAN_PATTERNS,
-    "abortive_draws": ABORTIVE_DRAWS,
-    "pao": PAO_YAKUMAN,
-}
-NULLABLE: dict[str, type] = {"oka": int}
-# The range of each whole-number option: wide enough for every published ruleset and
-# house rule, narrow enough that no game's scores grow past what a table could hold.
-BOUNDS: dict[str, tuple[int, int]] = {
-    "honba_value": (0, 3_000),
-    "start_points": (100, 1_000_000),
-    "return_points": (0, 1_000_000),
-    "oka": (-1_000_000, 1_000_000),
-    "extension_winds": (0, 16),
-    "extension_target": (0, 1_000_000),
-    "noten_penalty": (0, 30_000),
-    "chombo_points": (0, 1_000_000),
-    "yakitori": (0, 1_000_000),
-    "two_han_minimum_honba": (0, 100),
-    "tobi_bonus": (0, 1_000_000),
-}
-UMA_BOUND = 1_000_000  # the largest uma of one place, in points
+__all__ = [  # the option definitions are re-exported: callers read them from here
+    "ABORTIVE_DRAWS",
+    "CHOICES",
+    "DOUBLE_YAKUMAN_PATTERNS",
+    "GAME_LENGTHS",
+    "OPTION_NAMES",
+    "PAO_YAKUMAN",
+    "PRESETS",
+    "TUPLE_CHOICES",
+    "Rules",
+    "preset",
+]
 
 
 @dataclass(frozen=True)
@@ -80,6 +53,7 @@ class Rules:
     honba_value: int = 300  # per counter; a tsumo takes a third from each payer
     kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu count as mangan
     counted_yakuman: bool = True  # 13+ han is a yakuman; else capped at sanbaiman
+    counted_yakuman_stacks: bool = False  # 26+ han counts as a double yakuman, 39+ triple
     multiple_yakuman: bool = True  # double and stacked yakuman pay their multiple
     # Hand value
     open_tanyao: bool = True
@@ -88,10 +62,13 @@ class Rules:
     double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
     chiitoitsu_50_fu: bool = False  # chiitoitsu as 50 fu 1 han instead of 25 fu 2 han
     rinshan_tsumo_fu: bool = True  # a rinshan win still counts the 2 tsumo fu
+    haitei_tsumo_fu: bool = True  # a haitei win still counts the 2 tsumo fu
+    pinfu_tsumo_fu: bool = False  # a pinfu tsumo counts the 2 tsumo fu (30 fu, not 20)
     ryuuiisou_without_hatsu: bool = True
     suukantsu: bool = True
-    renhou: str = "none"  # none, mangan or yakuman
+    renhou: str = "none"  # none, mangan, cumulative (5 han added to other yaku) or yakuman
     kokushi_robs_closed_kan: bool = True
+    local_yakuman: tuple[str, ...] = ()  # allowed local yakuman: daisharin, daichisei...
     two_han_minimum_honba: int = 0  # from this many honba a win needs 2 han without dora; 0: off
     # Settlement
     start_points: int = 25000  # 配给原点
@@ -101,7 +78,7 @@ class Rules:
     floating_uma: tuple[tuple[int, ...], ...] = ()  # 5 rows by players >= return; () off
     ties: str = "split"  # equal points share the uma/oka of their places, or seat order
     rounding: str = "none"  # none; tenhou_old: 2nd-4th whole thousands (500 up), 1st = -others
-    leftover_sticks: str = "first"  # riichi sticks left at the end: first, split_first, lost
+    leftover_sticks: str = "first"  # sticks left at the end: first, split_first, lost, returned
     yakitori: int = 0  # points a player who never won loses at the end; 0: off
     # Game length and end
     game_length: str = "east_south"
@@ -115,15 +92,19 @@ class Rules:
     tenpai_yame: bool = False  # ... or after a tenpai draw
     # Rounds
     renchan: str = "tenpai"  # the dealer keeps the deal on a win and tenpai, or on a win only
+    all_last_draw_renchan: bool = False  # old rule: the all-last dealer keeps it at any draw
     noten_penalty: int = 3000  # split 1,000 / 1,500 / 3,000 by the number in tenpai
     riichi_below_1000: bool = False  # a player with under 1,000 points may declare riichi
-    abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS[:4]
+    abortive_draws: tuple[str, ...] = ABORTIVE_DRAWS  # sanchahou: triple ron aborts
     abort_renchan: bool = True  # an abortive draw keeps the dealer (honba + 1 either way)
     multiple_ron: str = "double_only"  # paid: double and triple; double_only; head_bump
     multiple_ron_honba: str = "nearest"  # honba to the winner nearest the discarder, or each
     multiple_ron_sticks: str = "nearest"  # sticks to the nearest, or own_back then nearest
     nagashi: str = "draw"  # nagashi mangan: none, or paid as mangan tsumo at a draw
     pao: tuple[str, ...] = ("daisangen", "daisuushii")  # yakuman with a liable player
+    # with stacked yakuman, the liable player answers for the pao yakuman only (the rest is
+    # an ordinary ron or tsumo), or for the whole hand
+    pao_stacked: str = "pao_yakuman"
     chombo: str = "reverse_mangan"  # deduction after uma, reverse_mangan during play, none
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
@@ -131,7 +112,7 @@ class Rules:
     name: str = field(default="club", compare=False)
 
     def __post_init__(self) -> None:
-        _check_values(self)
+        check_values(self)
 
     @property
     def oka_points(self) -> int:
@@ -150,12 +131,17 @@ class Rules:
         """
         return limit if self.counted_yakuman or limit < 8000 else 6000
 
-    def with_options(self, **options: Any) -> Rules:
-        """Return these rules with some options changed (unknown names are an error)."""
+    def with_options(self, *, check: bool = True, **options: Any) -> Rules:
+        """Return these rules with some options changed (unknown names are an error).
+
+        Options that contradict each other raise ``ContradictoryRules`` (unless ``check``
+        is false: only for rules stored before the check existed).
+        """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(f"unknown rule option: {cut(', '.join(unknown))}")
-        return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
+        rules = dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
+        return check_consistent(rules) if check else rules
 
     def to_json(self) -> dict[str, Any]:
         """Return the rules as their preset name plus the options that differ from it."""
@@ -168,7 +154,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_json(cls, data: str | Mapping[str, Any] | None) -> Rules:
+    def from_json(cls, data: str | Mapping[str, Any] | None, *, check: bool = True) -> Rules:
         """Return the rules a preset name or a ``{"preset": ..., option: value}`` object names.
 
         >>> Rules.from_json({"preset": "tenhou", "kiriage": True}).kiriage
@@ -186,7 +172,7 @@ class Rules:
         name = options.pop("preset", "club")
         if not isinstance(name, str):
             raise RulesError(f"preset must be a name, not {shown(name)}")
-        return preset(name).with_options(**options)
+        return preset(name).with_options(check=check, **options)
 
     def dumps(self) -> str:
         """Return the JSON text of ``to_json``."""
@@ -210,81 +196,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(item) for item in value]
     return value
-
-
-def _check_values(rules: Rules) -> None:
-    for name in OPTION_NAMES:
-        _check_type(name, getattr(rules, name))
-    for name, allowed in CHOICES.items():
-        value = getattr(rules, name)
-        if value not in allowed:
-            raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {shown(value)}")
-    for name, allowed in TUPLE_CHOICES.items():
-        unknown = set(getattr(rules, name)) - set(allowed)
-        if unknown:
-            raise RulesError(
-                f"{name} has unknown values: {cut(', '.join(sorted(map(str, unknown))))}"
-            )
-    for name, (low, high) in BOUNDS.items():
-        value = getattr(rules, name)
-        if value is not None and not low <= value <= high:
-            raise RulesError(f"{name} must be from {low:,} to {high:,}, not {value:,}")
-    _check_points(rules)
-    _check_uma(rules)
-
-
-JSON_KINDS = {bool: "true or false", int: "a whole number", str: "text", tuple: "a list"}
-
-
-def _check_type(name: str, value: Any) -> None:
-    default = Rules.__dataclass_fields__[name].default
-    if value is None and name in NULLABLE:
-        return
-    expected = NULLABLE.get(name, type(default))
-    if type(value) is not expected:
-        raise RulesError(f"rule option {name} must be {JSON_KINDS[expected]}, not {shown(value)}")
-    if type(value) is int and abs(value) > LARGEST:
-        raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {shown(value)}")
-    items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
-    if name == "floating_uma":
-        if not all(isinstance(row, tuple) and _all_ints(row) for row in items):
-            raise RulesError(f"floating_uma must be lists of whole points, not {shown(value)}")
-    elif name == "uma" and not _all_ints(items):
-        raise RulesError(f"uma must be whole points, not {shown(value)}")
-    elif name != "uma" and not all(type(v) is str for v in items):
-        raise RulesError(f"{name} must be a list of names, not {shown(value)}")
-
-
-def _all_ints(values: tuple[Any, ...]) -> bool:
-    return all(type(v) is int and abs(v) <= LARGEST for v in values)
-
-
-def _check_points(rules: Rules) -> None:
-    if rules.honba_value % 3:
-        raise RulesError(f"honba_value must be a multiple of 3, not {rules.honba_value}")
-    if rules.double_wind_fu not in (2, 4):
-        raise RulesError(f"double_wind_fu must be 2 or 4, not {rules.double_wind_fu}")
-    if rules.start_points <= 0 or rules.start_points % 100:
-        raise RulesError(
-            f"start_points must be a positive multiple of 100, not {rules.start_points}"
-        )
-    if rules.return_points % 100 or (rules.oka or 0) % 100:
-        raise RulesError("return_points and oka must be multiples of 100")
-    if rules.noten_penalty % 300:
-        raise RulesError(f"noten_penalty must be a multiple of 300, not {rules.noten_penalty}")
-    if rules.game_length == "one_round" and rules.extension_winds:
-        raise RulesError("a one_round game has no extension: extension_winds must be 0")
-
-
-def _check_uma(rules: Rules) -> None:
-    rows = (rules.uma, *rules.floating_uma)
-    for row in rows:
-        if len(row) != 4 or sum(row) != 0 or any(points % 100 for points in row):
-            raise RulesError(f"uma must be 4 multiples of 100 that sum to 0, not {list(row)}")
-        if any(abs(points) > UMA_BOUND for points in row):
-            raise RulesError(f"uma must be from -{UMA_BOUND:,} to {UMA_BOUND:,} points per place")
-    if rules.floating_uma and len(rules.floating_uma) != 5:
-        raise RulesError("floating_uma needs 5 rows: for 0, 1, 2, 3 and 4 players at return")
 
 
 UMA_5_15 = (15000, 5000, -5000, -15000)
@@ -311,14 +222,17 @@ TOURNAMENT = {  # shared by EMA, WRC, M.League, JPML: no bust, no yame, deductio
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     # The seed's 关东 general rule: 25,000/30,000, oka to 1st, hanchan, bust below 0,
     # tenpai renchan, noten 3,000, abortive draws, nagashi as a draw, pao. Values the
-    # seed leaves open (uma 10-20, double ron paid / triple ron aborts, reverse-mangan
-    # chombo, no extension) are the common Kanto club choices.
+    # seed leaves open (uma 10-20, double ron paid / triple ron aborts, so sanchahou is
+    # among the abortive draws (all five), reverse-mangan
+    # chombo, no extension; the liable player of stacked yakuman pays for the pao
+    # yakuman only, as Mahjong Soul [RENV]) are the common Kanto club choices.
     "club": {},
     # Tenhou ranked 4p hanchan [RWT]: uma 10-20, oka 20; today unrounded (2.2; the
     # old rounding is rounding="tenhou_old"); equal points by seat; bust below 0;
     # west entry, sudden death at 30,000, up to West 4; agari-yame and tenpai-yame;
     # all five abortive draws; double ron, triple ron aborts, honba and sticks to the
-    # nearest winner (2.2); no chombo online.
+    # nearest winner (2.2); no chombo online; the liable player of stacked yakuman
+    # answers for the whole hand (RENV: "Pao covers the full amount (Tenhou style)").
     "tenhou": {
         "double_yakuman": (),
         "ties": "seat",
@@ -328,12 +242,13 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "tenpai_yame": True,
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
+        "pao_stacked": "whole_hand",
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
     # uma +15/+5/-5/-15 (u), ties by seat (u), leftover sticks to 1st (u), bust below
     # 0 (u), west entry with sudden death at 30,000 (u: same shape as Tenhou),
     # yame on, KK/4W/4R/4K abort, double and triple ron paid, counters to the
-    # nearest winner (u).
+    # nearest winner (u); pao limited to the pao yakuman when yakuman stack [RENV].
     "mahjongsoul": {
         "return_points": 25000,
         "uma": UMA_5_15,
@@ -342,6 +257,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "sudden_death": True,
         "agari_yame": True,
         "tenpai_yame": True,
+        "abortive_draws": ABORTIVE_DRAWS[:4],
         "multiple_ron": "paid",
         "chombo": "none",
     },

@@ -204,6 +204,9 @@ def _stick_shares(state: GameState, places: Sequence[int], rules: Rules) -> dict
     points = STICK * state.riichi_sticks
     if rules.leftover_sticks == "lost" or not points:
         return {}
+    if rules.leftover_sticks == "returned":  # to their owners; a stick of no known owner is lost
+        owners = state.stick_owners[-state.riichi_sticks :]
+        return {seat: STICK * owners.count(seat) for seat in sorted(set(owners))}
     if rules.leftover_sticks == "first":
         return {firsts[0]: points}
     return split_points(points, firsts)

@@ -25,6 +25,9 @@ class GameState:
     round_number: int = 1  # E1 is 1; east_east goes on to E5..E8
     honba: int = 0
     riichi_sticks: int = 0  # 1,000-point deposits on the table
+    # who put the sticks on the table, one seat per stick deposited in this game (sticks
+    # of a state built with riichi_sticks alone have no known owner)
+    stick_owners: tuple[int, ...] = ()
     finished: bool = False
     ended_by: str | None = None  # last_round, tobi, agari_yame, tenpai_yame, sudden_death,
     # chombo, all_draw

@@ -19,6 +19,7 @@ VALID_FU = (20, 25, *range(30, MAX_FU + 10, 10))
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"))
 LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
 MANGAN = 2000
+YAKUMAN_HAN = 13  # the han of a counted yakuman; under counted_yakuman_stacks, per multiple
 STICK = 1000
 
 
@@ -89,6 +90,8 @@ def base_points(value: HandValue, rules: Rules) -> int:
     if value.yakuman:
         multiple = value.yakuman if rules.multiple_yakuman else 1
         return 8000 * multiple
+    if value.han >= 2 * YAKUMAN_HAN and _counts_stacked(rules):
+        return 8000 * (value.han // YAKUMAN_HAN)  # 26 han: a double yakuman, 39: triple
     for min_han, limit, _ in LIMITS:
         if value.han >= min_han:
             return rules.cap_counted_yakuman(limit)
@@ -96,6 +99,10 @@ def base_points(value: HandValue, rules: Rules) -> int:
         return MANGAN
     points = value.fu * 2 ** (value.han + 2)
     return MANGAN if points >= MANGAN or _is_kiriage(value, rules) else points
+
+
+def _counts_stacked(rules: Rules) -> bool:
+    return rules.counted_yakuman_stacks and rules.counted_yakuman and rules.multiple_yakuman
 
 
 def _is_kiriage(value: HandValue, rules: Rules) -> bool:

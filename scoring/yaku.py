@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from scoring.fu import WinContext, is_pinfu_shape
 from scoring.hand import REGULAR, Hand, Reading
+from scoring.local_yaku import LOCAL_YAKUMAN, local_yakuman
 from scoring.rules import Rules
 from scoring.sets import KOKUSHI, KOKUSHI_13, SHANPON, TANKI
 from scoring.situation import ALL_FLAGS as ALL_FLAGS  # re-exported: imported from here
@@ -89,7 +90,7 @@ YAKU: dict[str, Yaku] = {
         Yaku("junchan", 3, 2),
         Yaku("ryanpeikou", 3),
         Yaku("chinitsu", 6, 5),
-        Yaku("renhou", 5),  # Rules.renhou == "mangan": 5 han that combine with nothing
+        Yaku("renhou", 5),  # renhou "mangan" (combines with nothing) or "cumulative"
         _yakuman("kokushi", closed_only=True),
         _yakuman("kokushi_13", 2, closed_only=True),
         _yakuman("suuankou", closed_only=True),
@@ -106,6 +107,7 @@ YAKU: dict[str, Yaku] = {
         _yakuman("tenhou", closed_only=True),
         _yakuman("chiihou", closed_only=True),
         _yakuman("renhou_yakuman", closed_only=True),
+        *(_yakuman(name, closed_only=True) for name in LOCAL_YAKUMAN),  # Rules.local_yakuman
     )
 }
 YAKUMAN_HAN = 13
@@ -169,6 +171,7 @@ class HandShape:
     has_hatsu: bool
     quads: int
     chuuren: str = ""  # "", "chuuren" or "chuuren_9"
+    local: str = ""  # a local yakuman of the tiles (scoring.local_yaku), if any
 
 
 def hand_shape(hand: Hand) -> HandShape:
@@ -179,6 +182,8 @@ def hand_shape(hand: Hand) -> HandShape:
     """
     bits = hand.tile_bits
     shape = _shape(bits, hand.quads, hand.all_counts[HATSU] > 0)
+    if local := local_yakuman(hand.counts, is_closed=not hand.melds):
+        return replace(shape, local=local)
     if shape.suits == 1 and not bits & HONOR and not hand.melds:
         chuuren = _chuuren(hand.counts, kind(hand.win))
         if chuuren:
@@ -244,6 +249,8 @@ def _yaku_names(
 ) -> list[str]:
     """Return the names of the reading's yaku but yakuman, in the order results list them."""
     names = _flag_yaku(situation, reading.is_closed)
+    if situation.renhou and rules.renhou == "cumulative":
+        names.append("renhou")
     if shape.is_all_simple and (reading.is_closed or rules.open_tanyao):
         names.append("tanyao")
     if reading.form == REGULAR:
@@ -351,6 +358,8 @@ def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
 def yakuman_names(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
     """Return the names of the reading's yakuman, in the order results list them."""
     names = _first_turn_yakuman(s, rules)
+    if shape.local and shape.local in rules.local_yakuman:
+        names.append(shape.local)
     if reading.form == KOKUSHI:
         return [*names, "kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi"]
     names += _tile_yakuman(shape, rules)

@@ -16,8 +16,14 @@ def test_every_preset_round_trips_through_json(name):
 
 
 def test_changed_options_are_written_on_top_of_the_preset():
-    rules = Rules.from_json({"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []})
-    assert rules.to_json() == {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": []}
+    rules = Rules.from_json(
+        {"preset": "tenhou", "rounding": "tenhou_old", "abortive_draws": ["sanchahou"]}
+    )
+    assert rules.to_json() == {
+        "preset": "tenhou",
+        "rounding": "tenhou_old",
+        "abortive_draws": ["sanchahou"],
+    }
     assert Rules.from_json(rules.to_json()) == rules
 
 

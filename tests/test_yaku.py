@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from scoring.errors import ScoringError
+from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import DOUBLE_YAKUMAN_PATTERNS, Rules
 from scoring.score import score_hand
 from scoring.yaku import YAKU, yaku_han
@@ -65,6 +66,11 @@ FORMATS_YAKUMAN = [
     "tenhou",
     "chiihou",
     "renhou_yakuman",
+    # local yakuman, only under Rules.local_yakuman (new names for FORMATS.md section 2)
+    "daisharin",
+    "daichikurin",
+    "daisuurin",
+    "daichisei",
 ]
 
 
@@ -102,7 +108,8 @@ def test_the_table_names_every_yaku_of_formats_md_and_no_other():
 
 def test_every_yaku_and_yakuman_has_a_positive_example():
     shown = {name for e in EXAMPLES for name in e.get("yaku", {})}
-    missing = set(YAKU) - shown - {"renhou", "renhou_yakuman"}  # renhou: by rule, below
+    by_rule = {"renhou", "renhou_yakuman", *LOCAL_YAKUMAN}  # renhou below; local: test_rule_options
+    missing = set(YAKU) - shown - by_rule
     assert missing == set()
 
 

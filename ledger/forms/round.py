@@ -59,6 +59,11 @@ RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's 
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 
 
+# A win given as a yakuman multiple counts one yakuman as pao; a double pattern that is the
+# pao yakuman itself (a double daisuushii) makes the liable player answer for all of it.
+PAO_WHOLE = _("The pao yakuman is the whole hand (a double daisuushii)")
+
+
 class RoundForm(forms.Form):
     """One round as the table enters it. ``names`` label the seats."""
 
@@ -86,6 +91,7 @@ class RoundForm(forms.Form):
     pao = forms.TypedChoiceField(
         coerce=int, empty_value=None, required=False, label=_("Liable (pao)")
     )
+    pao_whole = forms.BooleanField(required=False, label=PAO_WHOLE)
     dora = forms.CharField(required=False, max_length=40, label=glossary.TERMS["dora"])
     ura = forms.CharField(required=False, max_length=40, label=glossary.TERMS["ura"])
     note = forms.CharField(required=False, max_length=200, label=_("Note"))
@@ -122,6 +128,7 @@ class RoundForm(forms.Form):
                 choices=[("", "—"), *seats],
                 label=_named(_("Liable for %(name)s’s yakuman (pao)"), name),
             )
+            self.fields[f"pao_whole_{seat}"] = forms.BooleanField(required=False, label=PAO_WHOLE)
         winner = _("the winner")
         for suffix, name in [("", winner), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
             self._add_tile_fields(suffix, name)
@@ -246,6 +253,8 @@ class RoundForm(forms.Form):
             win.update(han=int(han), fu=int(fu))
         if data.get(f"pao{suffix}") is not None:
             win["pao"] = data[f"pao{suffix}"]
+            if data.get(f"pao_whole{suffix}") and win.get("yakuman", 0) > 1:
+                win["pao_yakuman"] = win["yakuman"]
         return win
 
     def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
@@ -293,6 +302,8 @@ class RoundForm(forms.Form):
                     f"han{suffix}": han,
                     f"fu{suffix}": str(win.get("fu", "")),
                     f"pao{suffix}": win.get("pao"),
+                    f"pao_whole{suffix}": "pao_yakuman" in win
+                    and win["pao_yakuman"] == win.get("yakuman"),
                 }
             )
             initial.update(_hand_initial(win.get("hand"), suffix))
@@ -417,6 +428,10 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
         "max_winners": max_winners,
         "nagashi": rules.nagashi != "none",
         "pao": bool(rules.pao),
+        # whether a stacked hand's pao part is asked (else the liable player pays it all)
+        "pao_part": bool(rules.pao)
+        and rules.multiple_yakuman
+        and rules.pao_stacked == "pao_yakuman",
         "seats": list(zip(SEATS, names)),
     }
 

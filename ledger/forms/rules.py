@@ -32,6 +32,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("agari_yame", _("Agari-yame")),
             ("tenpai_yame", _("Tenpai-yame")),
             ("renchan", _("Dealer keeps the deal on")),
+            ("all_last_draw_renchan", _("All-last dealer keeps the deal at any draw")),
         ),
     ),
     (
@@ -61,6 +62,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("multiple_ron_sticks", _("Riichi sticks on multiple ron")),
             ("nagashi", _("Nagashi mangan")),
             ("pao", _("Pao (liability) for")),
+            ("pao_stacked", _("Pao with stacked yakuman")),
             ("wareme", _("Wareme")),
             ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
             ("riichi_below_1000", _("Riichi allowed under 1,000 points")),
@@ -71,6 +73,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
         (
             ("kiriage", _("Kiriage mangan")),
             ("counted_yakuman", _("13+ han counts as yakuman")),
+            ("counted_yakuman_stacks", _("26+ han counts as double yakuman, 39+ as triple")),
             ("multiple_yakuman", _("Double and stacked yakuman")),
             ("double_yakuman", _("Patterns worth double")),
             ("open_tanyao", _("Open tanyao (kuitan)")),
@@ -78,14 +81,48 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("double_wind_fu", _("Double-wind pair fu")),
             ("chiitoitsu_50_fu", _("Chiitoitsu as 50 fu 1 han")),
             ("rinshan_tsumo_fu", _("Rinshan counts tsumo fu")),
+            ("haitei_tsumo_fu", _("Haitei counts tsumo fu")),
+            ("pinfu_tsumo_fu", _("Pinfu tsumo counts tsumo fu")),
             ("ryuuiisou_without_hatsu", _("Ryuuiisou without hatsu")),
             ("suukantsu", _("Suukantsu")),
             ("renhou", _("Renhou")),
             ("kokushi_robs_closed_kan", _("Kokushi may rob a closed kan")),
+            ("local_yakuman", _("Local yakuman allowed")),
         ),
     ),
 )
 LABELS = {name: label for _, options in GROUPS for name, label in options}
+# A line under an option whose label alone does not say what it does.
+HELP = {
+    "leftover_sticks": _(
+        "Riichi sticks still on the table when the game ends: to first place, split "
+        "between tied first places, lost, or returned to the players who put them in."
+    ),
+    "all_last_draw_renchan": _(
+        "An older rule: in the last round the dealer keeps the deal after an exhaustive "
+        "draw even when noten, so the game goes on."
+    ),
+    "counted_yakuman_stacks": _(
+        "A hand counted to 26 han or more pays a double yakuman, to 39 han a triple "
+        "(needs 13+ han as yakuman and double yakuman)."
+    ),
+    "local_yakuman": _(
+        "Closed seven-pair hands: daisharin (22-88 of circles), daichikurin (bamboo), "
+        "daisuurin (characters); daichisei (seven honor pairs) adds a yakuman to its "
+        "tsuuiisou."
+    ),
+    "haitei_tsumo_fu": _("Off: a win on the last tile (haitei) counts no 2 tsumo fu."),
+    "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
+    "renhou": _(
+        "Mangan: 5 han that combine with nothing; cumulative: 5 han added to the other "
+        "yaku and dora; yakuman."
+    ),
+    "pao_stacked": _(
+        "When the hand holds another yakuman beside the pao one (daisangen and tsuuiisou), "
+        "the liable player pays for the pao yakuman only and the rest is paid as usual "
+        "(Mahjong Soul), or for the whole hand (Tenhou)."
+    ),
+}
 
 
 def option_label(name: str) -> str:
@@ -94,6 +131,12 @@ def option_label(name: str) -> str:
 
 
 def _field(name: str, value: Any) -> forms.Field:
+    field = _bare_field(name, value)
+    field.help_text = HELP.get(name, "")
+    return field
+
+
+def _bare_field(name: str, value: Any) -> forms.Field:
     label = LABELS.get(name, name.replace("_", " "))
     if isinstance(value, bool):
         return forms.BooleanField(required=False, label=label)

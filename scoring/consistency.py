@@ -1,0 +1,106 @@
+"""Rule options that contradict each other: a set of rules under which some round could
+be neither recorded nor refused (a triple ron that is not paid but may not abort
+either), or could be recorded two ways (a triple ron paid that may also abort), or an
+option switched on that another option rules out (counted double yakuman without
+counted or double yakuman).
+
+An option that merely has no effect under the others (honba to each winner under head
+bump, sudden death without extension winds, tenpai-yame under win-only renchan, double
+yakuman patterns with multiple yakuman off, a bust bonus without bust) is not refused:
+presets set such values, and a table changing one option should not have to change its
+idle neighbours too.
+
+``contradictions(rules)`` names every contradiction; ``check_consistent(rules)`` raises a
+``ContradictoryRules`` error listing them. Rules are checked when they are read
+(``Rules.from_json``, ``Rules.with_options``); every preset is consistent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scoring.errors import RulesError
+
+if TYPE_CHECKING:
+    from scoring.rules import Rules
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Options that contradict each other: ``code`` names the kind, ``options`` the
+    options involved (keys), ``text`` says it in the engine's words."""
+
+    code: str
+    options: tuple[str, ...]
+    text: str
+
+
+class ContradictoryRules(RulesError):
+    """Rules whose options contradict each other; ``contradictions`` lists them."""
+
+    def __init__(self, found: tuple[Contradiction, ...]) -> None:
+        super().__init__("contradictory rules: " + "; ".join(c.text for c in found))
+        self.contradictions = found
+
+
+@dataclass(frozen=True)
+class Check:
+    """One kind of contradiction: the options it involves and when it holds."""
+
+    code: str
+    options: tuple[str, ...]
+    holds: Callable[[Rules], bool]
+    text: str
+
+
+CHECKS = (
+    Check(
+        "triple_ron_cannot_abort",
+        ("multiple_ron", "abortive_draws"),
+        lambda r: r.multiple_ron == "double_only" and "sanchahou" not in r.abortive_draws,
+        "multiple_ron double_only aborts a triple ron, but sanchahou is not in abortive_draws",
+    ),
+    Check(
+        "triple_ron_paid_and_aborted",
+        ("multiple_ron", "abortive_draws"),
+        lambda r: r.multiple_ron == "paid" and "sanchahou" in r.abortive_draws,
+        "multiple_ron paid pays a triple ron, but abortive_draws makes it abort (sanchahou)",
+    ),
+    Check(
+        "counted_stacks_not_counted",
+        ("counted_yakuman_stacks", "counted_yakuman"),
+        lambda r: r.counted_yakuman_stacks and not r.counted_yakuman,
+        "counted_yakuman_stacks counts 26 han as a double, but counted_yakuman is off",
+    ),
+    Check(
+        "counted_stacks_without_multiples",
+        ("counted_yakuman_stacks", "multiple_yakuman"),
+        lambda r: r.counted_yakuman_stacks and not r.multiple_yakuman,
+        "counted_yakuman_stacks counts 26 han as a double, but multiple_yakuman is off",
+    ),
+)
+
+
+def contradictions(rules: Rules) -> tuple[Contradiction, ...]:
+    """Return every contradiction between the options of ``rules`` (empty when none).
+
+    >>> from scoring.rules import Rules
+    >>> [c.code for c in contradictions(Rules(abortive_draws=()))]
+    ['triple_ron_cannot_abort']
+    """
+    return tuple(
+        Contradiction(check.code, check.options, check.text)
+        for check in CHECKS
+        if check.holds(rules)
+    )
+
+
+def check_consistent(rules: Rules) -> Rules:
+    """Return ``rules`` if no options contradict each other; else raise
+    ``ContradictoryRules`` naming every contradiction."""
+    found = contradictions(rules)
+    if found:
+        raise ContradictoryRules(found)
+    return rules
