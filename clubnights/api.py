@@ -88,7 +88,7 @@ class RoundOut(Schema):
     ends: str | None = None
     sitting_out: list[int]
     tables: list[dict[str, Any]]
-    note: str | None = None
+    note: str = ""
 
 
 def _caller(request: HttpRequest) -> Caller:

@@ -30,17 +30,15 @@ def table_json(table: EventTable) -> dict[str, Any]:
 
 
 def round_json(event_round: EventRound) -> dict[str, Any]:
-    found: dict[str, Any] = {
+    ends = event_round.ends_at()
+    return {
         "number": event_round.number,
         "started": _iso(event_round.started_at),
+        "ends": _iso(ends) if ends else None,
         "sitting_out": list(event_round.sitting_out),
         "tables": [table_json(table) for table in event_round.tables.all()],
+        "note": event_round.note,
     }
-    if ends := event_round.ends_at():
-        found["ends"] = _iso(ends)
-    if event_round.note:
-        found["note"] = event_round.note
-    return found
 
 
 def event_json(event: Event) -> dict[str, Any]:
