@@ -217,9 +217,8 @@ def event_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     tables = []
     for table in shown.tables.all() if shown else []:
         url = request.build_absolute_uri(reverse("join-table", args=[table.session.token]))
-        tables.append(
-            {"table": table, "qr": _qr_code_svg(url, gettext("QR code of the table link"))}
-        )
+        qr = _qr_code_svg(url, gettext("QR code of the table link"))
+        tables.append({"table": table, "qr": qr, "url": url})
     context |= {"shown": shown, "sheet": tables}
     return render(request, "clubnights/sheet.html", context)
 

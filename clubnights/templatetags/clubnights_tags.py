@@ -13,11 +13,15 @@ register = template.Library()
 
 
 @register.inclusion_tag("clubnights/_clock.html")
-def event_clock(session: Any) -> dict[str, Any]:
+def event_clock(session: Any, named: bool = True) -> dict[str, Any]:
     """Return the clock of the session's event round, if it has a time limit."""
     table = EventTable.objects.select_related("round__event").filter(session_id=session.pk).first()
     if table is None or not table.round.event.time_limit or session.is_finished:
         return {"ends": None}
+    return {**_clock(table), "named": named}
+
+
+def _clock(table: EventTable) -> dict[str, Any]:
     ends = table.round.ends_at()
     return {
         "ends": ends,
