@@ -209,7 +209,7 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
                 players=[players[p] for p in table],
                 rules=event.rules,
                 ruleset=event.ruleset,
-                table_name=gettext("Table %(number)s") % {"number": index},
+                table_name=f"{event.name[:34]} · {index}",  # a label, read in any language
                 venue=event.name[:60],
                 notes=gettext("%(event)s, round %(round)s")
                 % {"event": event.name, "round": number},

@@ -210,3 +210,33 @@ def test_the_exports_hold_the_results_and_the_records_of_every_game(client):
     assert len(records) == 2
     assert {name for record in records for name in record["players"]} == set(NAMES)
     assert all(record["rounds"][0]["result"] == "chombo" for record in records)
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "ja"])
+def test_no_english_is_left_on_the_event_pages(client, host, language):
+    from tests.test_i18n import english_words
+
+    event, event_round = drawn_event(host, time_limit=60, has_teams=True)
+    EventRound.objects.filter(pk=event_round.pk).update(
+        started_at=event_round.started_at - timedelta(minutes=61)
+    )
+    session = event_round.tables.first().session
+    urls = [
+        reverse("event-list"),
+        event.get_absolute_url(),
+        reverse("event-seating", args=[event.pk]),
+        reverse("event-sheet", args=[event.pk]),
+        reverse("event-checkin", args=[event.checkin_token]),
+        reverse("club-console") + f"?event={event.pk}",
+        session.get_absolute_url(),
+    ]
+    names = set(" ".join(NAMES).split()) | {"Friday", "night", "host", "CSV", "JSON"}
+    names |= {"round", "table", "east", "south", "west", "north"}  # the plan's CSV columns
+
+    leftovers = {
+        url: english_words(client.get(url, headers={"accept-language": language}).content.decode())
+        - names
+        for url in urls
+    }
+
+    assert {url: words for url, words in leftovers.items() if words} == {}
