@@ -23,6 +23,7 @@ from clubnights.reading import event_json, round_json
 from ledger.api.auth import WRITERS, Caller, caller_of
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut, Name, PlayerId
+from ledger.json_text import bad_text
 from ledger.models import Player
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -91,6 +92,11 @@ class RoundOut(Schema):
     note: str = ""
 
 
+def _plain_text(*values: Any) -> None:
+    if bad_text(list(values)):
+        raise ApiError(422, "bad_text", gettext("Text may hold no NUL and only valid Unicode."))
+
+
 def _caller(request: HttpRequest) -> Caller:
     caller = caller_of(request)
     if caller is None or not caller.is_member:
@@ -124,6 +130,7 @@ def _answer(event: Event) -> dict[str, Any]:
 def create_event(request: HttpRequest, body: NewEventIn) -> Status[dict[str, Any]]:
     """Create an event (members): players then check in, and rounds are drawn."""
     caller = _caller(request)
+    _plain_text(body.name, body.prescript, body.rules)
     try:
         rules = Rules.from_json(body.rules).to_json()
     except ScoringError as error:
@@ -153,6 +160,7 @@ def check_in(request: HttpRequest, id: int, body: CheckinIn) -> Status[dict[str,
     """Check a player in (members): by id, or by name (a new name is a guest)."""
     _caller(request)
     event = _event(id)
+    _plain_text(body.player, body.team)
     if isinstance(body.player, int):
         player = Player.objects.filter(pk=body.player).first()
         if player is None:

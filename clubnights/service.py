@@ -87,10 +87,10 @@ def create_event(new: NewEvent, *, user: Any = None) -> Event:
 
 def _check_plan_format(text: str) -> None:
     """Refuse a plan whose rows cannot be read (who is named is checked at each draw)."""
-    cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
     try:
+        cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
         seating.parse_prescript(text, {cell: i for i, cell in enumerate(cells, 1)}, seats=SEATS)
-    except SeatingError as error:
+    except (SeatingError, csv.Error) as error:
         raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
 
 
@@ -296,7 +296,7 @@ def _draw(
 def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
     try:
         return seating.parse_prescript(event.prescript, names, seats=SEATS)
-    except SeatingError as error:
+    except (SeatingError, csv.Error) as error:
         raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
 
 

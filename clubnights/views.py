@@ -26,6 +26,7 @@ from ledger.records import export_records
 from ledger.views.common import actor_of, require_member
 from ledger.views.table import TOKEN_PATTERN, _qr_code_svg
 from ledger.writes import WriteError
+from standings.exports import safe_cell
 
 CHECKINS_PER_ADDRESS = 30  # door check-ins from one address in ten minutes
 CHECKIN_WINDOW = 600
@@ -232,7 +233,8 @@ def event_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer.writerow(["rank", "player", "team", "games", "total", "places"])
     for row in event_standings(event):
         places = " ".join(str(place) for place in row.places)
-        writer.writerow([row.rank, row.name, row.team, row.games, f"{row.total:.1f}", places])
+        name, team = safe_cell(row.name), safe_cell(row.team)  # no cell runs as a formula
+        writer.writerow([row.rank, name, team, row.games, f"{row.total:.1f}", places])
     return response
 
 

@@ -140,6 +140,9 @@ def test_the_standings_sum_finished_games(client, token):
         ({"name": "Night", "time_up": "whenever"}, "invalid"),
         ({"name": "Night", "seating": "prescripted"}, "refused"),
         ({"name": "Night", "seating": "prescripted", "prescript": "1,1,a,b"}, "refused"),
+        ({"name": "Night", "seating": "prescripted", "prescript": '1,1,"a\nb'}, "refused"),
+        ({"name": "Ni\u0000ght"}, "bad_text"),
+        ({"name": "Night", "rules": {"preset": "club", "x\ud800": 1}}, "bad_text"),
     ],
 )
 def test_a_bad_event_is_refused_with_a_json_error(client, token, body, code):
@@ -153,7 +156,8 @@ def test_a_bad_event_is_refused_with_a_json_error(client, token, body, code):
 @pytest.mark.parametrize(
     ("body", "code"),
     [({}, "invalid"), ({"player": ""}, "invalid"), ({"player": 999_999}, "unknown_player"),
-     ({"player": 1.5}, "invalid"), ({"player": ["Aki"]}, "invalid")],
+     ({"player": 1.5}, "invalid"), ({"player": ["Aki"]}, "invalid"),
+     ({"player": "A\u0000ki"}, "bad_text")],
 )  # fmt: skip
 def test_a_bad_checkin_is_refused_with_a_json_error(client, token, body, code):
     event = make_event(client, token)

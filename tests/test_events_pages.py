@@ -240,3 +240,12 @@ def test_no_english_is_left_on_the_event_pages(client, host, language):
     }
 
     assert {url: words for url, words in leftovers.items() if words} == {}
+
+
+def test_a_player_named_like_a_formula_is_escaped_in_the_results_csv(client):
+    event = make_event()
+    service.check_in(event.pk, name="=HYPERLINK(1)", team="")
+
+    text = client.get(reverse("event-results-csv", args=[event.pk])).content.decode()
+
+    assert "'=HYPERLINK(1)" in text and ",=" not in text
