@@ -169,6 +169,25 @@ def test_an_event_of_two_hanchan_draws_no_third_round():
 
 
 @pytest.mark.django_db
+def test_swiss_seats_the_leaders_of_the_event_together():
+    event = create_event(seating="swiss")
+    check_in_all(event, NAMES[:8])
+    first = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(6))
+    for table in first.tables.all():
+        writes.record_round(table.session.pk, HANCHAN_END, actor=ACTOR)  # East pays
+        writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+    totals = {row.player_id: row.total for row in event_standings(event)}
+
+    second = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(7))
+
+    top, rest = (second.tables.get(number=n).session for n in (1, 2))
+    top_totals = [totals[seat.player_id] for seat in top.seats.all()]
+    rest_totals = [totals[seat.player_id] for seat in rest.seats.all()]
+    assert min(top_totals) >= max(rest_totals)
+    assert max(top_totals) > min(rest_totals)
+
+
+@pytest.mark.django_db
 def test_prescripted_rounds_seat_the_plan_exactly():
     plan = "round,table,east,south,west,north\n1,1,Player 04,Player 03,Player 02,Player 01\n"
     event = create_event(seating="prescripted", prescript=plan)
