@@ -22,6 +22,7 @@ from clubnights.models import Event, EventRound
 from clubnights.reading import rounds_of
 from clubnights.standings import event_standings, team_standings
 from ledger.json_text import whole_number
+from ledger.models import Player
 from ledger.records import export_records
 from ledger.views.common import actor_of, require_member
 from ledger.views.table import TOKEN_PATTERN, _qr_code_svg
@@ -99,7 +100,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     context = event_context(request, event)
     context["checkin_form"] = CheckinForm()
-    if context["is_member"]:
+    if context["is_member"]:  # members pick a club player by name, or type a new guest
+        checked_in = event.entries.values("player_id")
+        players = Player.objects.exclude(pk__in=checked_in).order_by("name")
+        context["club_players"] = players.values_list("name", flat=True)[:500]
         context["checkin_url"] = _checkin_url(request, event)
         context["checkin_qr"] = _qr_code_svg(
             context["checkin_url"], gettext("QR code of the event’s check-in")

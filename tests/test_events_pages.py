@@ -123,6 +123,17 @@ def test_the_host_draws_from_the_event_page_and_sees_the_seating(client, host):
     assert "Table 2" in body
 
 
+def test_the_member_check_in_offers_the_club_players_not_yet_checked_in(client, host):
+    event = make_event(host)
+    Player.objects.create(name="Regular")
+    service.check_in(event.pk, name="Already here")
+
+    body = client.get(event.get_absolute_url()).content.decode()
+
+    assert '<option value="Regular">' in body
+    assert '<option value="Already here">' not in body
+
+
 def test_another_member_may_check_in_but_not_draw(client, host):
     event = make_event(host)
     other = Client()
