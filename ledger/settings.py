@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "ninja",
     "ledger",
     "standings",
+    "clubnights",
 ]
 
 MIDDLEWARE = [

@@ -20,7 +20,7 @@ from django.conf import settings
 
 LANGUAGES = ("zh_Hans", "ja")  # the locales with a catalog; English is the source text
 TEMPLATE_DIRS = ("templates", "standings/templates")
-PYTHON_DIRS = ("ledger", "standings")
+PYTHON_DIRS = ("ledger", "standings", "clubnights")
 SKIPPED_DIRS = {"migrations", "__pycache__"}
 HEADER = (
     "Project-Id-Version: riichi-ledger\n"

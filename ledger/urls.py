@@ -48,6 +48,7 @@ urlpatterns = [
     path("api/v1/", api.urls),
     re_path(r"^api/v1/(?P<rest>.*)$", not_found),
     path("", include("standings.urls")),
+    path("", include("clubnights.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
+from clubnights.api import router as events
 from ledger.api.errors import add_error_handlers
 from ledger.api.sessions import router as sessions
 from ledger.api.standings import router as standings
@@ -39,6 +40,7 @@ api = NinjaAPI(
 add_error_handlers(api)
 api.add_router("", sessions)
 api.add_router("", standings)
+api.add_router("", events)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:

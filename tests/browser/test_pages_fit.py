@@ -112,7 +112,22 @@ def _club() -> dict[str, Any]:
     Session.objects.update(season=winter)  # the leaderboard opens on the current season
     rebuild_everything()
     latin = finished.players()[0]
-    return {"finished": finished, "playing": playing, "long": long, "player": latin}
+    event = _event()
+    return {"finished": finished, "playing": playing, "long": long, "player": latin,
+            "event": event}  # fmt: skip
+
+
+def _event() -> Any:
+    """Return an event of long names and teams, its first round drawn, on the clock."""
+    from clubnights import service
+
+    new = service.NewEvent(name=LONG_LATIN, rules={"preset": "club"}, time_limit=90,
+                           has_teams=True)  # fmt: skip
+    event = service.create_event(new)
+    for number, name in enumerate((*NAMES, "Chen", "Dai", "Eri", "Fumi", "Gen")):
+        service.check_in(event.pk, name=name, team=LONG_CJK if number % 2 else "Red")
+    service.draw_round(event.pk, actor=writes.COMMAND)
+    return event
 
 
 def _varied_round(session: Any, number: int) -> dict[str, Any]:
@@ -143,6 +158,12 @@ def _paths(club: dict[str, Any]) -> dict[str, str]:
         "leaderboard": "/standings/",
         "player-stats": f"/standings/players/{player.pk}/",
         "seasons": "/standings/seasons/",
+        "events": "/events/",
+        "event": f"/events/{club['event'].pk}/",
+        "event-seating": f"/events/{club['event'].pk}/seating/",
+        "event-sheet": f"/events/{club['event'].pk}/sheet/",
+        "event-checkin": f"/checkin/{club['event'].checkin_token}/",
+        "event-console": f"/console/?event={club['event'].pk}",
         "404": "/no-such-page/",
         **{code: f"/__error/{code}/" for code in ERRORS},
     }
@@ -222,6 +243,7 @@ def test_every_page_fits_a_phone_with_tap_targets_of_44_px(live_server, artifact
         page = context.new_page()
         member = _log_in(page, live_server.url)
         ApiToken.issue(member, "Phone")
+        club["event"].__class__.objects.update(created_by=member)  # the host sees its buttons
         context.add_cookies([{"name": "django_language", "value": language,
                               "url": live_server.url}])  # fmt: skip
         _serve_error_pages(page, live_server.url, language, member)

@@ -1,0 +1,61 @@
+"""The forms of events: a new event, a check-in by name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubnights.models import Event
+from ledger.forms.session import rules_of_choice
+from ledger.models import Ruleset
+from scoring.rules import PRESETS
+
+
+class EventForm(forms.Form):
+    """What a member sets when creating an event."""
+
+    name = forms.CharField(max_length=80, label=_("Name"))
+    kind = forms.ChoiceField(choices=Event.Kind.choices, label=_("Kind"))
+    rules_choice = forms.ChoiceField(label=_("Rules"))
+    hanchan_count = forms.IntegerField(
+        min_value=1, max_value=100, required=False, label=_("Hanchan (blank: open-ended)")
+    )
+    seating = forms.ChoiceField(choices=Event.Seating.choices, label=_("Seating"))
+    prescript = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=_("Seating plan (CSV)"),
+        help_text=_("One row a table: round,table,east,south,west,north (names or ids)"),
+    )
+    time_limit = forms.IntegerField(
+        min_value=1, max_value=600, required=False, label=_("Minutes per round (blank: no clock)")
+    )
+    time_up = forms.ChoiceField(choices=Event.TimeUp.choices, label=_("When time is up"))
+    has_teams = forms.BooleanField(required=False, label=_("Teams"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [
+            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
+        ]
+        choices += [
+            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
+            for r in Ruleset.objects.all()
+        ]
+        self.fields["rules_choice"].choices = choices
+        self.fields["rules_choice"].initial = "preset:club"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["ruleset"], data["rules"] = rules_of_choice(data.get("rules_choice") or "preset:club")
+        return data
+
+
+class CheckinForm(forms.Form):
+    """A name at the door: an existing player's (any letter case) or a new guest's."""
+
+    name = forms.CharField(max_length=60, label=_("Your name"), strip=True)
+    team = forms.CharField(max_length=60, required=False, label=_("Team"), strip=True)

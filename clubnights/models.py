@@ -1,0 +1,161 @@
+"""Club nights, league days and tournaments: who came, each round's tables and their sessions.
+
+Only ``clubnights.service`` changes these rows (check-ins, draws, the end of an event), under
+a lock on the event row; the sessions of a round are started through ``ledger.writes``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from ledger.models import Player, Ruleset, Session, new_token
+
+
+class Event(models.Model):
+    """An evening, a league day or a tournament played under one ruleset."""
+
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", _("club night")
+        LEAGUE_DAY = "league_day", _("league day")
+        TOURNAMENT = "tournament", _("tournament")
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", _("random")
+        SWISS = "swiss", _("Swiss, by standing")
+        FEWEST_REPEATS = "fewest_repeats", _("fewest repeated opponents")
+        PRESCRIPTED = "prescripted", _("from a seating plan")
+
+    class TimeUp(models.TextChoices):
+        FINISH_HAND = "finish_hand", _("finish the hand being played, then the game ends")
+        ONE_MORE_HAND = "one_more_hand", _("play one more hand after this one, then the game ends")
+        NO_RENCHAN = "no_renchan", _("the dealer no longer keeps the deal; play to the last round")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    rules = models.JSONField(help_text="the rules JSON every table plays under (a copy)")
+    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    hanchan_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="rounds of the event (blank: open-ended)"
+    )
+    seating = models.CharField(max_length=16, choices=Seating.choices, default=Seating.RANDOM)
+    prescript = models.TextField(blank=True, help_text="the seating plan (CSV) when prescripted")
+    time_limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="minutes per round (blank: no clock)"
+    )
+    time_up = models.CharField(max_length=16, choices=TimeUp.choices, default=TimeUp.FINISH_HAND)
+    has_teams = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    checkin_token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="bumped by every change")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hanchan_count__isnull=True) | Q(hanchan_count__gte=1),
+                name="event_plays_at_least_one_hanchan",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, related_name="teams", on_delete=models.CASCADE)
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="one_team_per_name_in_event")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventPlayer(models.Model):
+    """A player's check-in: in the next draw while arrived and not left."""
+
+    event = models.ForeignKey(Event, related_name="entries", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="event_entries", on_delete=models.PROTECT)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL)
+    arrived_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["arrived_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event}"
+
+    @property
+    def is_present(self) -> bool:
+        return self.left_at is None
+
+
+class EventRound(models.Model):
+    """One round of an event: its tables were drawn and their sessions started together."""
+
+    event = models.ForeignKey(Event, related_name="rounds", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+    sitting_out = models.JSONField(default=list, help_text="ids of the players who sat out")
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_event_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    def ends_at(self) -> datetime | None:
+        """Return when the round's time is up (None without a clock)."""
+        limit = self.event.time_limit
+        return self.started_at + timedelta(minutes=limit) if limit else None
+
+
+class EventTable(models.Model):
+    """A table of a round and the session played at it."""
+
+    round = models.ForeignKey(EventRound, related_name="tables", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    session = models.OneToOneField(Session, related_name="event_table", on_delete=models.CASCADE)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"

@@ -1,0 +1,326 @@
+"""The one write path of events: create, check in and out, draw a round, finish.
+
+Every change locks the event row first (``select_for_update``) and reads what it needs under
+that lock, so two staff drawing at the same moment start one round: the second sees the first
+round's tables still playing and is refused. A round's sessions are started through
+``ledger.writes.create_session`` inside the same transaction as the round, so a round starts
+with all its tables or with none.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from clubnights.models import Event, EventPlayer, EventRound, EventTable, Team
+from clubnights.standings import event_totals
+from events import seating
+from events.errors import SeatingError
+from ledger import writes
+from ledger.models import Player, Ruleset, Session
+from ledger.players import PlayerNameError, player_named
+
+SEATS = 4
+MAX_PLAYERS = 400  # check-ins of one event (the door's page is open to anyone with its QR)
+
+
+class EventError(writes.WriteError):
+    """A change to an event that was not made; ``message`` says why."""
+
+    status, code = 422, "refused"
+
+
+class EventMissing(EventError):
+    status, code = 404, "not_found"
+
+
+class StillPlaying(EventError):
+    """The next round cannot be drawn while tables of the last one play."""
+
+    status, code = 409, "round_in_progress"
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """What an event is made of (from the event form or the API)."""
+
+    name: str
+    rules: dict[str, Any]
+    ruleset: Ruleset | None = None
+    kind: str = Event.Kind.CLUB_NIGHT
+    hanchan_count: int | None = None
+    seating: str = Event.Seating.RANDOM
+    prescript: str = ""
+    time_limit: int | None = None
+    time_up: str = Event.TimeUp.FINISH_HAND
+    has_teams: bool = False
+
+
+def create_event(new: NewEvent, *, user: Any = None) -> Event:
+    """Return a new event (its seating plan, when it has one, read first)."""
+    if new.seating == Event.Seating.PRESCRIPTED:
+        if not new.prescript.strip():
+            raise EventError(gettext("A prescripted event needs its seating plan."))
+        _check_plan_format(new.prescript)
+    return Event.objects.create(
+        name=new.name,
+        rules=new.rules,
+        ruleset=new.ruleset,
+        kind=new.kind,
+        hanchan_count=new.hanchan_count,
+        seating=new.seating,
+        prescript=new.prescript,
+        time_limit=new.time_limit,
+        time_up=new.time_up,
+        has_teams=new.has_teams,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def _check_plan_format(text: str) -> None:
+    """Refuse a plan whose rows cannot be read (who is named is checked at each draw)."""
+    try:
+        cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
+        seating.parse_prescript(text, {cell: i for i, cell in enumerate(cells, 1)}, seats=SEATS)
+    except (SeatingError, csv.Error) as error:
+        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+
+
+def _lock(pk: int) -> Event:
+    """Return the event, its row locked until the transaction ends."""
+    event = Event.objects.select_for_update().filter(pk=pk).first()
+    if event is None:
+        raise EventMissing(gettext("There is no event %(pk)s.") % {"pk": pk})
+    return event
+
+
+def _bump(event: Event) -> None:
+    event.version += 1
+    event.save(update_fields=["version"])
+
+
+def _refuse_if_finished(event: Event) -> None:
+    if event.is_finished:
+        raise EventError(gettext("This event has finished."))
+
+
+# --- check-ins -------------------------------------------------------------------
+
+
+def check_in(
+    pk: int, *, player: Player | None = None, name: str = "", team: str = ""
+) -> EventPlayer:
+    """Return the player's check-in (a new one, or their earlier one with its leaving undone).
+
+    ``name`` finds a player ignoring case, or creates a guest of that name. A player who
+    checks in after a round was drawn (a late arrival) is in the next draw.
+    """
+    with transaction.atomic():
+        event = _lock(pk)
+        _refuse_if_finished(event)
+        player = player or _named(name)
+        entry = event.entries.filter(player=player).first()
+        if entry is None:
+            if event.entries.count() >= MAX_PLAYERS:
+                raise EventError(
+                    gettext("This event has %(count)s players, as many as it takes.")
+                    % {"count": MAX_PLAYERS}
+                )
+            entry = EventPlayer(event=event, player=player, arrived_at=timezone.now())
+        entry.left_at = None
+        if team.strip() and event.has_teams:
+            entry.team = _team(event, team)
+        entry.save()
+        _bump(event)
+    return entry
+
+
+def _named(name: str) -> Player:
+    try:
+        return player_named(name[:60])
+    except PlayerNameError:
+        raise EventError(gettext("Give the player’s name.")) from None
+
+
+def _team(event: Event, name: str) -> Team:
+    team, _ = Team.objects.get_or_create(event=event, name=name.strip()[:60])
+    return team
+
+
+def check_out(pk: int, player_pk: int) -> EventPlayer:
+    """Return the check-in marked as left: the player is out of the next draws."""
+    with transaction.atomic():
+        event = _lock(pk)
+        entry = event.entries.filter(player_id=player_pk).first()
+        if entry is None:
+            raise EventMissing(
+                gettext("Player %(pk)s has not checked in to this event.") % {"pk": player_pk}
+            )
+        if entry.left_at is None:
+            entry.left_at = timezone.now()
+            entry.save(update_fields=["left_at"])
+            _bump(event)
+    return entry
+
+
+# --- rounds ----------------------------------------------------------------------
+
+
+def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None) -> EventRound:
+    """Return the event's next round: its tables drawn from the players checked in (and not
+    left), every table's session started, all in one transaction."""
+    with transaction.atomic():
+        event = _lock(pk)
+        _refuse_if_finished(event)
+        rounds = list(event.rounds.prefetch_related("tables__session__seats"))
+        _refuse_while_playing(event, rounds)
+        present = list(
+            event.entries.filter(left_at__isnull=True).select_related("player").order_by("pk")
+        )
+        players = {entry.player_id: entry.player for entry in present}
+        if len(players) < SEATS:
+            raise EventError(
+                ngettext(
+                    "A round needs %(seats)s players checked in; %(count)s is.",
+                    "A round needs %(seats)s players checked in; %(count)s are.",
+                    len(players),
+                )
+                % {"seats": SEATS, "count": len(players)}
+            )
+        drawn = _draw(event, rounds, players, rng or random.Random(secrets.randbits(64)))
+        number = len(rounds) + 1
+        event_round = EventRound.objects.create(
+            event=event,
+            number=number,
+            started_at=timezone.now(),
+            sitting_out=list(drawn.sitting_out),
+            note=drawn.note,
+        )
+        for index, table in enumerate(drawn.tables, start=1):
+            new = writes.NewSession(
+                players=[players[p] for p in table],
+                rules=event.rules,
+                ruleset=event.ruleset,
+                table_name=f"{event.name[:34]} · {index}",  # a label, read in any language
+                venue=event.name[:60],
+                notes=gettext("%(event)s, round %(round)s")
+                % {"event": event.name, "round": number},
+            )
+            session = writes.create_session(new, actor=actor, action="start")
+            EventTable.objects.create(round=event_round, number=index, session=session)
+        _bump(event)
+    return event_round
+
+
+def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
+    if event.hanchan_count is not None and len(rounds) >= event.hanchan_count:
+        raise EventError(
+            ngettext(
+                "All %(count)s round of this event has been drawn.",
+                "All %(count)s rounds of this event have been drawn.",
+                event.hanchan_count,
+            )
+            % {"count": event.hanchan_count}
+        )
+    if not rounds:
+        return
+    last = rounds[-1]
+    playing = [
+        str(table.number)
+        for table in last.tables.all()
+        if table.session.deleted_at is None and not table.session.is_finished
+    ]
+    if playing:
+        raise StillPlaying(
+            ngettext(
+                "Table %(tables)s of round %(round)s is still playing.",
+                "Tables %(tables)s of round %(round)s are still playing.",
+                len(playing),
+            )
+            % {"tables": ", ".join(playing), "round": last.number}
+        )
+
+
+def history_of(rounds: Sequence[EventRound]) -> list[seating.Draw]:
+    """Return the seating engine's view of the rounds played: each table East first."""
+    draws = []
+    for event_round in rounds:
+        tables = tuple(
+            tuple(seat.player_id for seat in sorted(table.session.seats.all(), key=_by_seat))
+            for table in event_round.tables.all()
+        )
+        draws.append(seating.Draw(tables, tuple(event_round.sitting_out)))
+    return draws
+
+
+def _by_seat(seat: Any) -> int:
+    return int(seat.seat)
+
+
+def _draw(
+    event: Event, rounds: Sequence[EventRound], players: dict[int, Player], rng: random.Random
+) -> seating.Draw:
+    plan = None
+    if event.seating == Event.Seating.PRESCRIPTED:
+        names = dict(Player.objects.values_list("name", "pk"))  # a plan names club players
+        plan = _plan(event, names)
+    try:
+        return seating.draw_round(
+            list(players),
+            history=history_of(rounds),
+            standings=event_totals(event),
+            method=event.seating,  # type: ignore[arg-type]
+            rng=rng,
+            prescript=plan,
+        )
+    except seating.NotCheckedInError as error:
+        raise EventError(
+            gettext(
+                "The seating plan puts %(name)s at a table in round %(round)s, but "
+                "%(name)s has not checked in."
+            )
+            % {"name": _player_name(error.player), "round": error.round_number}
+        ) from None
+    except SeatingError as error:
+        raise EventError(str(error)) from None
+
+
+def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
+    try:
+        return seating.parse_prescript(event.prescript, names, seats=SEATS)
+    except (SeatingError, csv.Error) as error:
+        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+
+
+def _player_name(pk: int) -> str:
+    player = Player.objects.filter(pk=pk).first()
+    return player.name if player else str(pk)
+
+
+def finish_event(pk: int) -> Event:
+    """Return the event, finished: no more check-ins or rounds (its games stay as played)."""
+    with transaction.atomic():
+        event = _lock(pk)
+        if not event.is_finished:
+            event.status = Event.Status.FINISHED
+            event.finished_at = timezone.now()
+            event.save(update_fields=["status", "finished_at"])
+            _bump(event)
+    return event
+
+
+def playing_sessions(event: Event) -> list[Session]:
+    """Return the event's sessions still in play."""
+    return list(
+        Session.objects.active()
+        .filter(event_table__round__event=event, status=Session.Status.IN_PROGRESS)
+        .order_by("event_table__round__number", "event_table__number")
+    )

@@ -1,0 +1,257 @@
+"""The pages of events: the list, an event, the door's check-in, the seating, exports."""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from clubnights import service
+from clubnights.access import can_manage, is_member
+from clubnights.forms import CheckinForm, EventForm
+from clubnights.models import Event, EventRound
+from clubnights.reading import rounds_of
+from clubnights.standings import event_standings, team_standings
+from ledger.json_text import whole_number
+from ledger.models import Player
+from ledger.records import export_records
+from ledger.views.common import actor_of, require_member
+from ledger.views.table import TOKEN_PATTERN, _qr_code_svg
+from ledger.writes import WriteError
+from standings.exports import safe_cell
+
+CHECKINS_PER_ADDRESS = 30  # door check-ins from one address in ten minutes
+CHECKIN_WINDOW = 600
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    """List the events; members create one here."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST":
+        require_member(request, gettext("Creating an event needs a club member’s login."))
+        if form.is_valid():
+            data = form.cleaned_data
+            new = service.NewEvent(
+                name=data["name"],
+                rules=data["rules"],
+                ruleset=data["ruleset"],
+                kind=data["kind"],
+                hanchan_count=data["hanchan_count"],
+                seating=data["seating"],
+                prescript=data["prescript"],
+                time_limit=data["time_limit"],
+                time_up=data["time_up"],
+                has_teams=data["has_teams"],
+            )
+            try:
+                event = service.create_event(new, user=request.user)
+            except WriteError as error:
+                form.add_error("prescript", error.message)
+            else:
+                return redirect(event)
+    context = {"events": Event.objects.all()[:50], "form": form}
+    return render(request, "clubnights/event_list.html", context)
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(Event, pk=pk)
+
+
+def _require_manager(request: HttpRequest, event: Event) -> None:
+    if not can_manage(request.user, event):
+        raise PermissionDenied(
+            gettext("Only the member who created the event, or the club’s staff, manage it.")
+        )
+
+
+def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """Return what the event's pages show: players, rounds and tables, standings."""
+    rounds = rounds_of(event)
+    standings = event_standings(event)
+    names = {entry.player_id: entry.player.name for entry in event.entries.select_related("player")}
+    return {
+        "event": event,
+        "entries": event.entries.select_related("player", "team"),
+        "rounds": rounds,
+        "last_round": rounds[-1] if rounds else None,
+        "sitting_out": _sitting_out(rounds, names),
+        "standings": standings,
+        "team_standings": team_standings(standings) if event.has_teams else [],
+        "can_manage": can_manage(request.user, event),
+        "is_member": is_member(request.user),
+    }
+
+
+def _sitting_out(rounds: list[EventRound], names: dict[int, str]) -> list[str]:
+    return [names.get(pk, str(pk)) for pk in rounds[-1].sitting_out] if rounds else []
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event: who checked in, its rounds with their tables, its standings."""
+    event = _event(pk)
+    context = event_context(request, event)
+    context["checkin_form"] = CheckinForm()
+    if context["is_member"]:  # members pick a club player by name, or type a new guest
+        checked_in = event.entries.values("player_id")
+        players = Player.objects.exclude(pk__in=checked_in).order_by("name")
+        context["club_players"] = players.values_list("name", flat=True)[:500]
+        context["checkin_url"] = _checkin_url(request, event)
+        context["checkin_qr"] = _qr_code_svg(
+            context["checkin_url"], gettext("QR code of the event’s check-in")
+        )
+    return render(request, "clubnights/event_detail.html", context)
+
+
+def _checkin_url(request: HttpRequest, event: Event) -> str:
+    return request.build_absolute_uri(reverse("event-checkin", args=[event.checkin_token]))
+
+
+def _done(request: HttpRequest, event: Event, change: Any) -> HttpResponse:
+    """Make a change of the service; say why when it was not made."""
+    try:
+        change()
+    except WriteError as error:
+        messages.error(request, error.message)
+    return redirect(event)
+
+
+@require_POST
+def event_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member checks a player in by name."""
+    event = _event(pk)
+    require_member(request, gettext("Checking a player in needs a club member’s login."))
+    form = CheckinForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Give the player’s name."))
+        return redirect(event)
+    data = form.cleaned_data
+    return _done(request, event, lambda: service.check_in(pk, name=data["name"], team=data["team"]))
+
+
+@require_POST
+def event_check_out(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """A manager marks a player as left: out of the next draws."""
+    event = _event(pk)
+    _require_manager(request, event)
+    return _done(request, event, lambda: service.check_out(pk, player))
+
+
+@require_POST
+def event_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """A manager draws the next round: every table's session starts."""
+    event = _event(pk)
+    _require_manager(request, event)
+    try:
+        service.draw_round(pk, actor=actor_of(request))
+    except WriteError as error:
+        messages.error(request, error.message)
+        return redirect(event)
+    return redirect("event-seating", pk=pk)
+
+
+@require_POST
+def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """A manager finishes the event."""
+    event = _event(pk)
+    _require_manager(request, event)
+    return _done(request, event, lambda: service.finish_event(pk))
+
+
+def event_checkin(request: HttpRequest, token: str) -> HttpResponse:
+    """The door's page (the event's QR code): a player gives their name, no account needed."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        raise Http404(gettext("There is no event at this link."))
+    event = get_object_or_404(Event, checkin_token=token)
+    form = CheckinForm(request.POST or None)
+    done = None
+    if request.method == "POST" and form.is_valid():
+        if _too_many_checkins(request):
+            message = gettext("Too many check-ins from here; ask the organiser to check you in.")
+            return render(request, "429.html", {"message": message}, status=429)
+        data = form.cleaned_data
+        try:
+            done = service.check_in(event.pk, name=data["name"], team=data["team"])
+        except WriteError as error:
+            form.add_error("name", error.message)
+        else:
+            form = CheckinForm()
+    context = {"event": event, "form": form, "done": done}
+    return render(
+        request, "clubnights/checkin.html", context, status=200 if done or not form.errors else 400
+    )
+
+
+def _too_many_checkins(request: HttpRequest) -> bool:
+    key = f"event-checkins:{request.META.get('REMOTE_ADDR', '')}"
+    cache.add(key, 0, CHECKIN_WINDOW)
+    try:
+        return cache.incr(key) > CHECKINS_PER_ADDRESS
+    except ValueError:  # expired between the two calls
+        return False
+
+
+def event_seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """The seating of the event's latest round, for the wall (``?round=N`` for another)."""
+    event = _event(pk)
+    context = event_context(request, event)
+    context["shown"] = _shown_round(request, context["rounds"])
+    return render(request, "clubnights/seating.html", context)
+
+
+def _shown_round(request: HttpRequest, rounds: list[EventRound]) -> EventRound | None:
+    number = whole_number(request.GET.get("round", ""))
+    found = [r for r in rounds if r.number == number]
+    return found[0] if found else (rounds[-1] if rounds else None)
+
+
+def event_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable sheet of a round: each table's QR code joins phones to its session."""
+    event = _event(pk)
+    require_member(request, gettext("The table sheet holds the table links: members only."))
+    context = event_context(request, event)
+    shown = _shown_round(request, context["rounds"])
+    tables = []
+    for table in shown.tables.all() if shown else []:
+        url = request.build_absolute_uri(reverse("join-table", args=[table.session.token]))
+        qr = _qr_code_svg(url, gettext("QR code of the table link"))
+        tables.append({"table": table, "qr": qr, "url": url})
+    context |= {"shown": shown, "sheet": tables}
+    return render(request, "clubnights/sheet.html", context)
+
+
+def event_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's standings as CSV: rank, player, team, games, total, places."""
+    event = _event(pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-results.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "player", "team", "games", "total", "places"])
+    for row in event_standings(event):
+        places = " ".join(str(place) for place in row.places)
+        name, team = safe_cell(row.name), safe_cell(row.team)  # no cell runs as a formula
+        writer.writerow([row.rank, name, team, row.games, f"{row.total:.1f}", places])
+    return response
+
+
+def event_records(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game records of the event's sessions (FORMATS.md section 3), as one JSON array."""
+    event = _event(pk)
+    sessions = [
+        table.session
+        for event_round in rounds_of(event)
+        for table in event_round.tables.all()
+        if table.session.deleted_at is None
+    ]
+    body = json.dumps(export_records(sessions), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-records.json"'
+    return response

@@ -1,0 +1,23 @@
+// The round's clock of an event: counts down to data-ends every second, and at time up
+// says so and shows what the event's rule says happens then (the server renders the text).
+const pad = (n) => String(n).padStart(2, "0");
+
+function tick() {
+  for (const clock of document.querySelectorAll(".event-clock[data-ends]")) {
+    const left = Math.round((Date.parse(clock.dataset.ends) - Date.now()) / 1000);
+    const line = clock.closest(".event-clock-line");
+    const rule = line && line.querySelector(".event-time-up");
+    if (left <= 0) {
+      clock.textContent = clock.dataset.up;
+      clock.classList.add("is-up");
+      if (rule) rule.hidden = false;
+    } else {
+      clock.textContent = `${Math.floor(left / 60)}:${pad(left % 60)}`;
+    }
+  }
+}
+
+if (!window.eventClock) {
+  window.eventClock = setInterval(tick, 1000);
+  tick();
+}

@@ -1,0 +1,250 @@
+"""The events API: every path, its permissions, and bad input answered as JSON errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from clubnights.models import Event
+from ledger import writes
+from ledger.models import ApiToken, Player, Session
+from tests.factories import create_session, create_user
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Aki", "Bo", "Chen", "Dai", "Eri"]
+
+
+def call(client: Client, method: str, path: str, body=None, token: str = ""):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    data = json.dumps(body) if body is not None else None
+    response = getattr(client, method)(
+        f"/api/v1{path}", data=data, content_type="application/json", headers=headers
+    )
+    return response.status_code, response.json()
+
+
+@pytest.fixture
+def token():
+    return ApiToken.issue(create_user(username="host"), "events")[1]
+
+
+@pytest.fixture
+def other_token():
+    return ApiToken.issue(create_user(username="guest-member"), "events")[1]
+
+
+def make_event(client, token, **body) -> dict:
+    status, answer = call(client, "post", "/events", {"name": "Club night", **body}, token=token)
+    assert status == 201, answer
+    return answer
+
+
+def test_a_member_creates_an_event_with_its_settings(client, token):
+    body = {"rules": "wrc", "hanchan_count": 3, "seating": "fewest_repeats",
+            "time_limit": 75, "time_up": "one_more_hand", "teams": True}  # fmt: skip
+
+    answer = make_event(client, token, **body)
+
+    assert answer["rules"] == {"preset": "wrc"}
+    assert answer["hanchan_count"] == 3
+    assert answer["seating"] == "fewest_repeats"
+    assert answer["time_limit"] == 75
+    assert answer["teams"] is True
+    assert answer["players"] == answer["rounds"] == answer["standings"] == []
+    assert answer["team_standings"] == []
+    assert Event.objects.get().created_by.username == "host"
+
+
+def test_checkins_by_name_and_id_then_a_draw_answers_tables_with_seats_and_sessions(client, token):
+    event = make_event(client, token)
+    bo = Player.objects.create(name="Bo")
+    for player in ["Aki", bo.pk, "Chen", "Dai", "Eri"]:
+        status, answer = call(client, "post", f"/events/{event['id']}/checkins",
+                              {"player": player}, token=token)  # fmt: skip
+        assert status == 201, answer
+
+    status, drawn = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+
+    assert status == 201
+    assert drawn["number"] == 1
+    assert len(drawn["tables"]) == 1 and len(drawn["sitting_out"]) == 1
+    table = drawn["tables"][0]
+    assert Session.objects.get(pk=table["session"]).players()[0].pk == table["seats"][0]
+    status, read = call(client, "get", f"/events/{event['id']}")
+    assert status == 200
+    assert read["rounds"] == [drawn]
+    assert [p["name"] for p in read["players"]] == NAMES
+
+
+def test_a_checkout_takes_the_player_out_and_finish_closes_the_event(client, token):
+    event = make_event(client, token)
+    aki = Player.objects.create(name="Aki")
+    call(client, "post", f"/events/{event['id']}/checkins", {"player": aki.pk}, token=token)
+
+    status, answer = call(client, "delete", f"/events/{event['id']}/checkins/{aki.pk}", token=token)
+    assert status == 200
+    assert answer["players"][0]["present"] is False
+    assert answer["players"][0]["left"]
+
+    status, answer = call(client, "post", f"/events/{event['id']}/finish", token=token)
+    assert status == 200 and answer["status"] == "finished"
+    status, answer = call(client, "post", f"/events/{event['id']}/checkins",
+                          {"player": "Bo"}, token=token)  # fmt: skip
+    assert status == 422 and answer["error"]["code"] == "refused"
+
+
+def test_a_second_draw_while_tables_play_is_a_conflict(client, token):
+    event = make_event(client, token)
+    for name in NAMES[:4]:
+        call(client, "post", f"/events/{event['id']}/checkins", {"player": name}, token=token)
+    call(client, "post", f"/events/{event['id']}/rounds", token=token)
+
+    status, answer = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+
+    assert status == 409
+    assert answer["error"]["code"] == "round_in_progress"
+    assert "still playing" in answer["error"]["message"]
+
+
+def test_the_standings_sum_finished_games(client, token):
+    event = make_event(client, token)
+    for name in NAMES[:4]:
+        call(client, "post", f"/events/{event['id']}/checkins", {"player": name}, token=token)
+    _, drawn = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+    session = drawn["tables"][0]["session"]
+    writes.record_round(session, {"result": "chombo", "player": 0}, actor=writes.COMMAND)
+    writes.finish_session(session, actor=writes.COMMAND, version=None)
+
+    _, read = call(client, "get", f"/events/{event['id']}")
+
+    assert [row["games"] for row in read["standings"]] == [1, 1, 1, 1]
+    assert read["standings"][-1]["player"] == drawn["tables"][0]["seats"][0]
+    assert read["rounds"][0]["tables"][0]["status"] == "finished"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({}, "invalid"),
+        ({"name": ""}, "invalid"),
+        ({"name": "x" * 81}, "invalid"),
+        ({"name": "Night", "rules": "no-such-preset"}, "bad_rules"),
+        ({"name": "Night", "rules": {"preset": "club", "uma": "lots"}}, "bad_rules"),
+        ({"name": "Night", "hanchan_count": 0}, "invalid"),
+        ({"name": "Night", "hanchan_count": "3"}, "invalid"),
+        ({"name": "Night", "seating": "alphabetical"}, "invalid"),
+        ({"name": "Night", "time_limit": -5}, "invalid"),
+        ({"name": "Night", "time_up": "whenever"}, "invalid"),
+        ({"name": "Night", "seating": "prescripted"}, "refused"),
+        ({"name": "Night", "seating": "prescripted", "prescript": "1,1,a,b"}, "refused"),
+        ({"name": "Night", "seating": "prescripted", "prescript": '1,1,"a\nb'}, "refused"),
+        ({"name": "Ni\u0000ght"}, "bad_text"),
+        ({"name": "Night", "rules": {"preset": "club", "x\ud800": 1}}, "bad_text"),
+    ],
+)
+def test_a_bad_event_is_refused_with_a_json_error(client, token, body, code):
+    status, answer = call(client, "post", "/events", body, token=token)
+
+    assert 400 <= status < 500
+    assert answer["error"]["code"] == code
+    assert answer["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [({}, "invalid"), ({"player": ""}, "invalid"), ({"player": 999_999}, "unknown_player"),
+     ({"player": 1.5}, "invalid"), ({"player": ["Aki"]}, "invalid"),
+     ({"player": "A\u0000ki"}, "bad_text")],
+)  # fmt: skip
+def test_a_bad_checkin_is_refused_with_a_json_error(client, token, body, code):
+    event = make_event(client, token)
+
+    status, answer = call(client, "post", f"/events/{event['id']}/checkins", body, token=token)
+
+    assert 400 <= status < 500
+    assert answer["error"]["code"] == code
+
+
+def test_unknown_events_and_players_are_not_found(client, token):
+    event = make_event(client, token)
+    for method, path in [
+        ("get", "/events/999999"),
+        ("post", "/events/999999/rounds"),
+        ("post", "/events/999999/finish"),
+        ("delete", "/events/999999/checkins/1"),
+        ("delete", f"/events/{event['id']}/checkins/999999"),
+    ]:
+        status, answer = call(client, method, path, token=token)
+        assert status == 404, (path, answer)
+        assert answer["error"]["code"] == "not_found"
+    status, answer = call(client, "post", "/events/999999/checkins", {"player": "Aki"}, token=token)
+    assert status == 404
+
+
+def test_a_round_needs_four_players_checked_in(client, token):
+    event = make_event(client, token)
+
+    status, answer = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+
+    assert status == 422
+    assert "needs 4 players" in answer["error"]["message"]
+
+
+def test_anonymous_callers_read_but_change_nothing(client, token):
+    event = make_event(client, token)
+    path = f"/events/{event['id']}"
+
+    assert call(client, "get", path)[0] == 200
+    assert call(client, "post", "/events", {"name": "Mine"})[0] == 401
+    assert call(client, "post", f"{path}/checkins", {"player": "Aki"})[0] == 401
+    assert call(client, "post", f"{path}/rounds")[0] == 401
+    assert call(client, "post", f"{path}/finish")[0] == 401
+    assert call(client, "delete", f"{path}/checkins/1")[0] == 401
+
+
+def test_a_table_link_token_cannot_run_an_event(client, token):
+    event = make_event(client, token)
+    table_token = create_session().token
+
+    status, answer = call(client, "post", "/events", {"name": "Mine"}, token=table_token)
+    assert status == 403 and answer["error"]["code"] == "forbidden"
+    status, _ = call(client, "post", f"/events/{event['id']}/rounds", token=table_token)
+    assert status == 403
+
+
+def test_another_member_checks_players_in_but_only_the_host_or_staff_draw_and_finish(
+    client, token, other_token
+):
+    event = make_event(client, token)
+    path = f"/events/{event['id']}"
+    for name in NAMES[:4]:
+        assert (
+            call(client, "post", f"{path}/checkins", {"player": name}, token=other_token)[0] == 201
+        )
+
+    assert call(client, "post", f"{path}/rounds", token=other_token)[0] == 403
+    assert call(client, "post", f"{path}/finish", token=other_token)[0] == 403
+    assert call(client, "delete", f"{path}/checkins/1", token=other_token)[0] == 403
+    get_user_model().objects.filter(username="guest-member").update(is_staff=True)
+    assert call(client, "post", f"{path}/rounds", token=other_token)[0] == 201
+
+
+def test_a_logged_in_member_needs_the_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(create_user())
+
+    status, answer = call(client, "post", "/events", {"name": "Night"})
+
+    assert status == 403
+    assert answer["error"]["code"] == "csrf"
+
+
+def test_the_event_paths_are_in_the_openapi_document(client):
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+
+    assert {"/api/v1/events", "/api/v1/events/{id}", "/api/v1/events/{id}/checkins",
+            "/api/v1/events/{id}/checkins/{player}", "/api/v1/events/{id}/rounds",
+            "/api/v1/events/{id}/finish"} <= set(paths)  # fmt: skip

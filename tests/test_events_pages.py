@@ -1,0 +1,262 @@
+"""The pages of events: create, check in at the door, draw, seating, sheet, clock, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from clubnights import service
+from clubnights.models import Event, EventRound
+from ledger import writes
+from ledger.models import Player
+from tests.factories import create_user
+
+pytestmark = pytest.mark.django_db
+ACTOR = writes.Actor(via="command")
+NAMES = [f"Player {i:02}" for i in range(1, 9)]
+
+
+@pytest.fixture(autouse=True)
+def _no_earlier_check_ins():
+    """Start every test with the door's rate limit unspent (it is kept in the cache)."""
+    cache.clear()
+
+
+@pytest.fixture
+def host(client):
+    user = create_user(username="host")
+    client.force_login(user)
+    return user
+
+
+def make_event(user=None, **fields) -> Event:
+    new = service.NewEvent(name="Friday night", rules={"preset": "club"}, **fields)
+    return service.create_event(new, user=user)
+
+
+def drawn_event(user=None, **fields) -> tuple[Event, EventRound]:
+    event = make_event(user, **fields)
+    for name in NAMES:
+        service.check_in(event.pk, name=name)
+    return event, service.draw_round(event.pk, actor=ACTOR)
+
+
+def test_a_member_creates_an_event_from_the_list_page(client, host):
+    data = {"name": "Friday night", "kind": "club_night", "rules_choice": "preset:wrc",
+            "seating": "fewest_repeats", "time_limit": "60", "time_up": "no_renchan"}  # fmt: skip
+
+    response = client.post(reverse("event-list"), data)
+
+    event = Event.objects.get()
+    assert response.status_code == 302 and response.url == event.get_absolute_url()
+    assert event.rules == {"preset": "wrc"} and event.time_limit == 60
+    assert event.created_by == host
+
+
+def test_a_visitor_cannot_create_an_event(client):
+    response = client.post(reverse("event-list"), {"name": "Mine", "kind": "club_night"})
+
+    assert response.status_code == 403
+    assert not Event.objects.exists()
+
+
+def test_the_door_page_checks_in_an_existing_player_or_a_guest_without_an_account():
+    Player.objects.create(name="Aki")
+    event = make_event()
+    door = Client(enforce_csrf_checks=True)
+    url = reverse("event-checkin", args=[event.checkin_token])
+    page = door.get(url)
+    token = page.cookies["csrftoken"].value
+
+    known = door.post(url, {"name": "aki", "csrfmiddlewaretoken": token})
+    guest = door.post(url, {"name": "Newcomer", "csrfmiddlewaretoken": token})
+
+    assert page.status_code == known.status_code == guest.status_code == 200
+    assert "Aki, you are checked in." in known.content.decode()
+    assert sorted(e.player.name for e in event.entries.all()) == ["Aki", "Newcomer"]
+
+
+def test_the_door_page_refuses_a_post_without_the_csrf_token():
+    event = make_event()
+    door = Client(enforce_csrf_checks=True)
+
+    response = door.post(reverse("event-checkin", args=[event.checkin_token]), {"name": "Aki"})
+
+    assert response.status_code == 403
+    assert not event.entries.exists()
+
+
+def test_the_door_page_stops_a_flood_of_check_ins_from_one_address(client, settings):
+    event = make_event()
+    url = reverse("event-checkin", args=[event.checkin_token])
+    statuses = [client.post(url, {"name": f"Bot {i}"}).status_code for i in range(32)]
+
+    assert statuses[:30] == [200] * 30
+    assert statuses[30:] == [429, 429]
+    assert event.entries.count() == 30
+
+
+def test_an_unknown_door_link_is_not_found(client):
+    assert client.get("/checkin/nope/").status_code == 404
+    assert client.get("/checkin/bad$token/").status_code == 404
+
+
+def test_the_host_draws_from_the_event_page_and_sees_the_seating(client, host):
+    event = make_event(host)
+    for name in NAMES:
+        service.check_in(event.pk, name=name)
+
+    response = client.post(reverse("event-draw", args=[event.pk]))
+    seating = client.get(response.url)
+
+    assert response.url == reverse("event-seating", args=[event.pk])
+    body = seating.content.decode()
+    assert event.rounds.count() == 1
+    assert all(name in body for name in NAMES)
+    assert "Table 2" in body
+
+
+def test_the_member_check_in_offers_the_club_players_not_yet_checked_in(client, host):
+    event = make_event(host)
+    Player.objects.create(name="Regular")
+    service.check_in(event.pk, name="Already here")
+
+    body = client.get(event.get_absolute_url()).content.decode()
+
+    assert '<option value="Regular">' in body
+    assert '<option value="Already here">' not in body
+
+
+def test_another_member_may_check_in_but_not_draw(client, host):
+    event = make_event(host)
+    other = Client()
+    other.force_login(create_user(username="other"))
+
+    other.post(reverse("event-check-in", args=[event.pk]), {"name": "Aki"})
+    response = other.post(reverse("event-draw", args=[event.pk]))
+
+    assert event.entries.count() == 1
+    assert response.status_code == 403
+    assert other.post(reverse("event-finish", args=[event.pk])).status_code == 403
+
+
+def test_a_refused_draw_says_why_on_the_event_page(client, host):
+    event = make_event(host)
+
+    response = client.post(reverse("event-draw", args=[event.pk]), follow=True)
+
+    assert "needs 4 players" in response.content.decode()
+
+
+def test_the_sheet_has_a_qr_code_per_table_for_members_only(client, host):
+    event, _ = drawn_event(host)
+
+    sheet = client.get(reverse("event-sheet", args=[event.pk]))
+    anonymous = Client().get(reverse("event-sheet", args=[event.pk]))
+
+    assert sheet.content.decode().count("<svg") == 2
+    assert anonymous.status_code == 403
+
+
+def test_the_event_page_shows_players_tables_and_standings_to_anyone(client):
+    event, event_round = drawn_event()
+
+    body = Client().get(event.get_absolute_url()).content.decode()
+
+    assert all(name in body for name in NAMES)
+    assert 'id="event-standings"' in body
+    session = event_round.tables.first().session
+    assert reverse("session-table", args=[session.pk]) in body
+    assert "draw-round" not in body
+
+
+def test_the_table_page_shows_the_clock_and_at_time_up_what_the_rule_says(client):
+    _, event_round = drawn_event(time_limit=60, time_up="one_more_hand")
+    session = event_round.tables.first().session
+
+    running = client.get(session.get_absolute_url()).content.decode()
+    EventRound.objects.filter(pk=event_round.pk).update(
+        started_at=event_round.started_at - timedelta(minutes=61)
+    )
+    up = client.get(session.get_absolute_url()).content.decode()
+
+    assert 'class="event-clock"' in running and "data-ends=" in running
+    assert "ledger/clock.js" in running
+    assert "is-up" in up
+    assert "play one more hand after this one" in up
+
+
+def test_the_console_of_an_event_shows_its_tables_and_standings(client):
+    event, _ = drawn_event()
+    make_event()  # another event's tables stay off this console
+
+    body = client.get(reverse("club-console") + f"?event={event.pk}").content.decode()
+
+    assert body.count("console-card") == 2
+    assert 'id="event-standings"' in body
+    assert client.get(reverse("club-console-version") + f"?event={event.pk}").status_code == 200
+
+
+def test_the_exports_hold_the_results_and_the_records_of_every_game(client):
+    event, event_round = drawn_event()
+    for table in event_round.tables.all():
+        writes.record_round(table.session.pk, {"result": "chombo", "player": 1}, actor=ACTOR)
+        writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/events/{event.pk}/results.csv").content.decode()))
+    )
+    records = json.loads(client.get(f"/events/{event.pk}/records.json").content)
+
+    assert rows[0] == ["rank", "player", "team", "games", "total", "places"]
+    assert len(rows) == 1 + len(NAMES)
+    assert {row[3] for row in rows[1:]} == {"1"}
+    assert len(records) == 2
+    assert {name for record in records for name in record["players"]} == set(NAMES)
+    assert all(record["rounds"][0]["result"] == "chombo" for record in records)
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "ja"])
+def test_no_english_is_left_on_the_event_pages(client, host, language):
+    from tests.test_i18n import english_words
+
+    event, event_round = drawn_event(host, time_limit=60, has_teams=True)
+    EventRound.objects.filter(pk=event_round.pk).update(
+        started_at=event_round.started_at - timedelta(minutes=61)
+    )
+    session = event_round.tables.first().session
+    urls = [
+        reverse("event-list"),
+        event.get_absolute_url(),
+        reverse("event-seating", args=[event.pk]),
+        reverse("event-sheet", args=[event.pk]),
+        reverse("event-checkin", args=[event.checkin_token]),
+        reverse("club-console") + f"?event={event.pk}",
+        session.get_absolute_url(),
+    ]
+    names = set(" ".join(NAMES).split()) | {"Friday", "night", "host", "CSV", "JSON"}
+    names |= {"round", "table", "east", "south", "west", "north"}  # the plan's CSV columns
+
+    leftovers = {
+        url: english_words(client.get(url, headers={"accept-language": language}).content.decode())
+        - names
+        for url in urls
+    }
+
+    assert {url: words for url, words in leftovers.items() if words} == {}
+
+
+def test_a_player_named_like_a_formula_is_escaped_in_the_results_csv(client):
+    event = make_event()
+    service.check_in(event.pk, name="=HYPERLINK(1)", team="")
+
+    text = client.get(reverse("event-results-csv", args=[event.pk])).content.decode()
+
+    assert "'=HYPERLINK(1)" in text and ",=" not in text

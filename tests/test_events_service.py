@@ -1,0 +1,293 @@
+"""Events through their one write path: check-ins, late arrivals, leaving, drawing rounds."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+
+import pytest
+from django.db import connection
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from clubnights import service
+from clubnights.models import Event, EventRound, EventTable
+from clubnights.standings import event_standings, team_standings
+from ledger import writes
+from ledger.models import Player, Session
+from tests.factories import create_player
+
+ACTOR = writes.Actor(via="command")
+NAMES = [f"Player {i:02}" for i in range(1, 13)]
+HANCHAN_END = {"result": "chombo", "player": 0}
+
+
+def create_event(**fields) -> Event:
+    new = service.NewEvent(
+        name=fields.pop("name", "Club night"), rules={"preset": "club"}, **fields
+    )
+    return service.create_event(new)
+
+
+def check_in_all(event: Event, names=NAMES) -> list[Player]:
+    return [service.check_in(event.pk, name=name).player for name in names]
+
+
+def finish_round(event_round: EventRound) -> None:
+    for table in event_round.tables.all():
+        writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+
+
+@pytest.mark.django_db
+def test_checking_in_by_name_finds_a_player_ignoring_case_or_makes_a_guest():
+    aki = create_player(name="Aki")
+    event = create_event()
+
+    found = service.check_in(event.pk, name="aki")
+    guest = service.check_in(event.pk, name="Newcomer")
+
+    assert found.player == aki
+    assert guest.player.name == "Newcomer"
+    assert event.entries.count() == 2
+
+
+@pytest.mark.django_db
+def test_checking_in_twice_keeps_one_entry_and_undoes_leaving():
+    event = create_event()
+    player = check_in_all(event, ["Aki"])[0]
+    service.check_out(event.pk, player.pk)
+
+    entry = service.check_in(event.pk, player=player)
+
+    assert event.entries.count() == 1
+    assert entry.left_at is None
+
+
+@pytest.mark.django_db
+def test_a_draw_starts_every_table_of_the_round_with_all_checked_in_players():
+    event = create_event()
+    players = check_in_all(event)
+
+    event_round = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(1))
+
+    tables = list(event_round.tables.all())
+    seated = [seat.player for table in tables for seat in table.session.seats.all()]
+    assert len(tables) == 3
+    assert sorted(p.pk for p in seated) == sorted(p.pk for p in players)
+    assert Session.objects.filter(event_table__round=event_round).count() == 3
+    assert event_round.sitting_out == []
+
+
+@pytest.mark.django_db
+def test_a_player_who_left_is_out_of_the_next_draw():
+    event = create_event()
+    players = check_in_all(event, NAMES[:9])
+    first = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(2))
+    finish_round(first)
+    service.check_out(event.pk, players[0].pk)
+
+    second = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(3))
+
+    seated = {s.player_id for t in second.tables.all() for s in t.session.seats.all()}
+    assert players[0].pk not in seated
+    assert len(seated) == 8
+    assert players[0].pk not in second.sitting_out
+
+
+@pytest.mark.django_db
+def test_a_late_arrival_is_in_the_next_draw():
+    event = create_event()
+    check_in_all(event, NAMES[:8])
+    first = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(4))
+    late = service.check_in(event.pk, name="Late").player
+    finish_round(first)
+
+    second = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(5))
+
+    seated = {s.player_id for t in second.tables.all() for s in t.session.seats.all()}
+    assert late.pk in seated or late.pk in second.sitting_out
+    assert len(seated) + len(second.sitting_out) == 9
+
+
+@pytest.mark.django_db
+def test_no_round_is_drawn_while_tables_of_the_last_one_play():
+    event = create_event()
+    check_in_all(event, NAMES[:8])
+    service.draw_round(event.pk, actor=ACTOR)
+
+    with pytest.raises(service.StillPlaying, match="still playing"):
+        service.draw_round(event.pk, actor=ACTOR)
+    assert event.rounds.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_draw_that_fails_starts_no_table(monkeypatch):
+    event = create_event()
+    check_in_all(event, NAMES[:8])
+    real = writes.create_session
+    calls = []
+
+    def fail_on_the_second(new, **kwargs):
+        calls.append(new)
+        if len(calls) == 2:
+            raise writes.WriteError("the second table could not start")
+        return real(new, **kwargs)
+
+    monkeypatch.setattr(writes, "create_session", fail_on_the_second)
+
+    with pytest.raises(writes.WriteError):
+        service.draw_round(event.pk, actor=ACTOR)
+    assert len(calls) == 2
+    assert Session.objects.count() == 0
+    assert EventRound.objects.count() == 0
+    assert EventTable.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_draw_needs_four_players_and_an_open_event():
+    event = create_event()
+    check_in_all(event, NAMES[:3])
+
+    with pytest.raises(service.EventError, match="needs 4 players"):
+        service.draw_round(event.pk, actor=ACTOR)
+    service.finish_event(event.pk)
+    with pytest.raises(service.EventError, match="finished"):
+        service.check_in(event.pk, name="Late")
+
+
+@pytest.mark.django_db
+def test_an_event_of_two_hanchan_draws_no_third_round():
+    event = create_event(hanchan_count=2)
+    check_in_all(event, NAMES[:4])
+    for _ in range(2):
+        finish_round(service.draw_round(event.pk, actor=ACTOR))
+
+    with pytest.raises(service.EventError, match="All 2 rounds"):
+        service.draw_round(event.pk, actor=ACTOR)
+
+
+@pytest.mark.django_db
+def test_swiss_seats_the_leaders_of_the_event_together():
+    event = create_event(seating="swiss")
+    check_in_all(event, NAMES[:8])
+    first = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(6))
+    for table in first.tables.all():
+        writes.record_round(table.session.pk, HANCHAN_END, actor=ACTOR)  # East pays
+        writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+    totals = {row.player_id: row.total for row in event_standings(event)}
+
+    second = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(7))
+
+    top, rest = (second.tables.get(number=n).session for n in (1, 2))
+    top_totals = [totals[seat.player_id] for seat in top.seats.all()]
+    rest_totals = [totals[seat.player_id] for seat in rest.seats.all()]
+    assert min(top_totals) >= max(rest_totals)
+    assert max(top_totals) > min(rest_totals)
+
+
+@pytest.mark.django_db
+def test_prescripted_rounds_seat_the_plan_exactly():
+    plan = "round,table,east,south,west,north\n1,1,Player 04,Player 03,Player 02,Player 01\n"
+    event = create_event(seating="prescripted", prescript=plan)
+    players = check_in_all(event, NAMES[:5])
+
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+
+    table = event_round.tables.get()
+    assert [s.player for s in table.session.ordered_seats()] == players[3::-1]
+    assert event_round.sitting_out == [players[4].pk]
+
+
+@pytest.mark.django_db
+def test_a_plan_that_cannot_be_read_is_refused_when_the_event_is_made():
+    with pytest.raises(service.EventError, match="line 1"):
+        create_event(seating="prescripted", prescript="1,1,Aki,Bo")
+
+
+@pytest.mark.django_db
+def test_standings_sum_the_results_of_finished_games_and_teams_sum_their_players():
+    event = create_event(has_teams=True)
+    for index, name in enumerate(NAMES[:4]):
+        service.check_in(event.pk, name=name, team="Red" if index % 2 else "Blue")
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+    session = event_round.tables.get().session
+    writes.record_round(session.pk, HANCHAN_END, actor=ACTOR)
+    writes.finish_session(session.pk, actor=ACTOR, version=None)
+
+    rows = event_standings(event)
+    teams = team_standings(rows)
+
+    results = {r.player.name: r.result for r in session.results.select_related("player")}
+    assert {row.name: row.total for row in rows} == pytest.approx(results)
+    assert rows[0].total == max(results.values())
+    assert sum(row.total for row in teams) == pytest.approx(0, abs=0.2)
+    assert {row.name for row in teams} == {"Red", "Blue"}
+
+
+@pytest.mark.django_db
+@hypothesis_settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    count=st.integers(min_value=4, max_value=17),
+    leaving=st.lists(st.integers(min_value=0, max_value=16), max_size=4),
+    method=st.sampled_from(["random", "swiss", "fewest_repeats"]),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_every_checked_in_player_is_seated_once_or_sits_out(count, leaving, method, seed):
+    Session.objects.all().delete()
+    Event.objects.all().delete()
+    event = create_event(seating=method)
+    players = check_in_all(event, [f"P{i}" for i in range(count)])
+    for index in leaving:
+        if index < count and count - len(set(leaving)) >= 4:
+            service.check_out(event.pk, players[index].pk)
+    present = set(event.entries.filter(left_at__isnull=True).values_list("player_id", flat=True))
+
+    for number in range(2):
+        event_round = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(seed + number))
+        seats = [s.player_id for t in event_round.tables.all() for s in t.session.seats.all()]
+        assert len(seats) == len(set(seats))
+        assert set(seats) | set(event_round.sitting_out) == present
+        assert not set(seats) & set(event_round.sitting_out)
+        assert len(event_round.sitting_out) == len(present) % 4
+        finish_round(event_round)
+
+
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
+
+
+def _run_together(count: int, work) -> list[object]:
+    barrier, results = threading.Barrier(count), [None] * count
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except Exception as error:
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="row locks need PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_two_staff_drawing_at_once_start_one_round():
+    for race in range(5):
+        event = create_event(name=f"Race {race}")
+        check_in_all(event, [f"R{race} {name}" for name in NAMES])
+
+        pk = event.pk
+        results = _run_together(2, lambda _, pk=pk: service.draw_round(pk, actor=ACTOR))
+
+        kinds = sorted(type(r).__name__ for r in results)
+        assert kinds == ["EventRound", "StillPlaying"], results
+        assert event.rounds.count() == 1
+        assert Session.objects.filter(event_table__round__event=event).count() == 3
