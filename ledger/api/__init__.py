@@ -12,6 +12,7 @@ from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
 from ledger.api.errors import add_error_handlers
+from ledger.api.imports import router as imports
 from ledger.api.sessions import router as sessions
 from ledger.api.standings import router as standings
 
@@ -39,6 +40,7 @@ api = NinjaAPI(
 add_error_handlers(api)
 api.add_router("", sessions)
 api.add_router("", standings)
+api.add_router("", imports)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
