@@ -12,13 +12,14 @@ making new guests for the names given none and remembering every name's player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from ledger import writes
 from ledger.models import OnlineName, Player, Ruleset, Session
@@ -33,6 +34,54 @@ NAME_LENGTH = 60  # Player.name
 
 OnlineKey = tuple[str, str]  # (site, name)
 Choice = Player | str  # a player, or GUEST
+
+
+# What the log reader (pure Python, English) says most often, in the reader's words;
+# translated here. Sentences with figures (a round that differs) stay as the reader says.
+READER_SENTENCES = {
+    gettext_noop(
+        "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
+        "plain, gzipped or in a zip archive)."
+    ),
+    gettext_noop("the file is damaged or incomplete: its compressed data breaks off."),
+    gettext_noop("the file is damaged or incomplete: it is not valid JSON."),
+    gettext_noop("the file is damaged or incomplete: it is not a readable zip archive."),
+    gettext_noop("the zip archive is empty."),
+    gettext_noop("the file is too large to be a game log."),
+    gettext_noop("This is a three-player game (sanma); three-player games cannot be imported yet."),
+    gettext_noop("this XML file is not a Tenhou game log."),
+    gettext_noop("this JSON file is not a tenhou.net/6 game log."),
+    gettext_noop("the log holds no rounds."),
+    gettext_noop("this game has already been imported."),
+    gettext_noop("The upload holds no game log."),
+}
+BROKEN_XML = re.compile(
+    r"^the file is damaged or incomplete: its XML breaks off or is malformed at line (\d+)\.$"
+)
+
+
+def reader_words(message: str) -> str:
+    """Return the reader's message in the user's language where we know the sentence
+    (the file name before it kept as it is)."""
+    for head, tail in _splits(message):
+        if tail in READER_SENTENCES:
+            return head + gettext(tail)
+        if match := BROKEN_XML.match(tail):
+            return head + gettext(
+                "the file is damaged or incomplete: its XML breaks off or is malformed at "
+                "line %(line)s."
+            ) % {"line": match.group(1)}
+    return message
+
+
+def _splits(message: str) -> list[tuple[str, str]]:
+    """Return each way to cut a message into "file name: " and the sentence after it."""
+    cuts = [("", message)]
+    at = message.find(": ")
+    while at != -1:
+        cuts.append((message[: at + 2], message[at + 2 :]))
+        at = message.find(": ", at + 1)
+    return cuts
 
 
 class LogImportError(ValueError):
@@ -103,7 +152,7 @@ def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
     try:
         games = [PendingGame.of(game) for game in read_logs(files)]
     except LogError as error:
-        raise LogImportError(str(error), error.code) from None
+        raise LogImportError(reader_words(str(error)), error.code) from None
     for game in games:
         try:
             record_dates(game.record)

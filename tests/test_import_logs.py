@@ -446,3 +446,16 @@ def test_the_api_import_is_in_the_openapi_document(client):
 
     operation = schema["paths"]["/api/v1/imports/logs"]["post"]
     assert set(operation["requestBody"]["content"]) == {"multipart/form-data", "application/json"}
+
+
+def test_a_refusal_comes_in_the_members_language(member):
+    data = {"files": [SimpleUploadedFile("sanma.xml", log("tenhou-sanma.xml"))]}
+
+    response = member.post(reverse("log-import"), data, headers={"accept-language": "ja"})
+
+    assert "sanma.xml：" not in response.content.decode()  # the file name is kept as it is
+    assert (
+        "sanma.xml: 三人麻雀の対局です。三人麻雀の対局はまだ取り込めません。"
+        in response.content.decode()
+    )
+    assert nothing_written()
