@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from ledger import log_imports, writes
-from ledger.models import ApiToken, OnlineName, Player, Round, Season, Session
+from ledger.models import ApiToken, OnlineName, Player, Round, Ruleset, Season, Session
 from ledger.online_logs import read_logs
 from tests.factories import create_user
 
@@ -459,3 +459,22 @@ def test_a_refusal_comes_in_the_members_language(member):
         in response.content.decode()
     )
     assert nothing_written()
+
+
+def test_the_history_page_names_the_log_a_session_came_from(client):
+    (session,) = import_all_as_guests((f"{GAME_ID}.xml", log(f"{GAME_ID}.xml")))
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    assert "Imported from a Tenhou log" in page and GAME_ID in page
+
+
+def test_a_club_ruleset_with_the_logs_rules_is_named_on_the_session():
+    ruleset = Ruleset.objects.create(
+        name="Jade east", rules={"preset": "mahjongsoul", "game_length": "east"}
+    )
+    Ruleset.objects.create(name="Jade south", rules={"preset": "mahjongsoul"})
+
+    (session,) = import_all_as_guests(("jade.json", log("mahjongsoul-jade-east.json")))
+
+    assert session.ruleset == ruleset
