@@ -25,6 +25,7 @@ LOGS = Path(__file__).resolve().parent / "data" / "logs"
 SAMPLES = LOGS / "samples"
 GAME_ID = "2019021004gm-00a9-0000-e2f6516d"
 SAMPLE_FILES = sorted(p.name for p in SAMPLES.iterdir() if p.suffix in (".xml", ".json"))
+OWN_FILES = ["tenhou-east-aborts.xml", "tenhou-west-tobi.xml", "mahjongsoul-jade-east.json"]
 
 
 def log(name: str) -> bytes:
@@ -66,7 +67,7 @@ def nothing_written() -> bool:
 # Every sample goes through the write path and matches its log round by round
 
 
-@pytest.mark.parametrize("name", SAMPLE_FILES)
+@pytest.mark.parametrize("name", SAMPLE_FILES + OWN_FILES)
 def test_every_sample_imports_through_the_write_path_and_matches_its_log(name):
     (game,) = read_logs([(name, log(name))])
 
@@ -81,7 +82,7 @@ def test_every_sample_imports_through_the_write_path_and_matches_its_log(name):
         assert tuple(start) == logged.start, row.label
     assert row.outcome == game.record["rounds"][-1]  # hands as tiles, kept as recorded
     assert session.is_finished and session.results.count() == 4
-    assert session.source_kind == "tenhou" and session.source_fingerprint == game.fingerprint
+    assert session.source_kind == game.kind and session.source_fingerprint == game.fingerprint
     assert session.audit.get().action == "import"
     state = session.replay()
     assert tuple(state["final"]["scores"]) == game.figures.final_scores
@@ -221,6 +222,23 @@ def test_a_game_imported_between_the_upload_and_the_confirmation_is_refused(memb
 
 
 # The confirmation page: names mapped, remembered on the next import
+
+
+def test_a_zip_of_gzipped_and_plain_logs_imports_every_game(member):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("logs/pao.xml", log("tenhou-pao.xml"))
+        archive.writestr("logs/yakuman.mjlog", gzip.compress(log("tenhou-yakuman.xml")))
+        archive.writestr("logs/jade.json", log("mahjongsoul-jade-east.json"))
+
+    response = upload(member, ("logs.zip", buffer.getvalue()))
+    done = confirm(member, response)
+
+    assert done["Location"] == reverse("home")
+    assert sorted(Session.objects.values_list("source_kind", flat=True)) == [
+        "mahjongsoul", "tenhou", "tenhou"
+    ]  # fmt: skip
+    assert Player.objects.count() == 12  # every online name a new guest
 
 
 def test_the_upload_writes_nothing_until_the_names_are_confirmed(member):
