@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from ledger import writes
 from ledger.models import OnlineName, Player, Ruleset, Session
@@ -29,7 +29,11 @@ from scoring.game import replay
 from scoring.rules import Rules
 
 GUEST = "guest"  # the choice of a new guest player for an online name
-SITES = {"tenhou": "Tenhou", "mahjongsoul": "Mahjong Soul"}
+SITES = {"tenhou": "Tenhou", "mahjongsoul": "Mahjong Soul"}  # in guests' names: never translated
+SITE_WORDS = {  # with a context: "Tenhou" alone is also the yakuman (天和)
+    "tenhou": pgettext_lazy("online site", "Tenhou"),
+    "mahjongsoul": pgettext_lazy("online site", "Mahjong Soul"),
+}
 NAME_LENGTH = 60  # Player.name
 
 OnlineKey = tuple[str, str]  # (site, name)
@@ -84,6 +88,11 @@ def _splits(message: str) -> list[tuple[str, str]]:
     return cuts
 
 
+def site_words(kind: str) -> str:
+    """Return an online site's name in the user's language."""
+    return str(SITE_WORDS.get(kind, kind))
+
+
 class LogImportError(ValueError):
     """A game (or an upload) that cannot be imported; ``code`` for programs."""
 
@@ -118,7 +127,7 @@ class PendingGame:
 
     @property
     def site(self) -> str:
-        return SITES.get(self.kind, self.kind)
+        return site_words(self.kind)
 
     def online_keys(self) -> list[OnlineKey]:
         return [(self.kind, name) for name in self.record["players"]]
@@ -312,6 +321,6 @@ def _ruleset_of(rules: Rules) -> Ruleset | None:
 
 
 def _notes(game: PendingGame) -> str:
-    source = f"{game.site} {game.log_id}".strip()
-    lines = [gettext("Imported from the online log %(source)s.") % {"source": source}]
-    return "\n".join([*lines, *game.notes])
+    """Return the session's notes (stored words, in English like the log reader's notes)."""
+    source = f"{SITES.get(game.kind, game.kind)} {game.log_id}".strip()
+    return "\n".join([f"Imported from the online log {source}.", *game.notes])

@@ -8,17 +8,15 @@ name is. Only the confirmation writes, one game at a time (``ledger.log_imports`
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 
 from ledger import log_imports
-from ledger.log_imports import GUEST, SITES, LogImportError, OnlineKey, PendingGame
-from ledger.models import Player
+from ledger.forms.imports import OnlineNamesForm
+from ledger.log_imports import LogImportError, PendingGame
 from ledger.templatetags.ledger_tags import intcomma
 from ledger.views.common import actor_of, require_member
 
@@ -26,35 +24,6 @@ PENDING = "log_imports"  # in the login session: upload token -> the games read
 KEPT = 3  # uploads waiting for their confirmation at once (other tabs)
 MAX_FILE = 8 * 1024 * 1024  # one uploaded file (a zip of many logs)
 MAX_FILES = 50
-
-
-class OnlineNamesForm(forms.Form):
-    """One choice per online name: a club player, or a new guest of that name."""
-
-    def __init__(
-        self, keys: list[OnlineKey], proposed: dict[OnlineKey, Any], *args: Any, **kwargs: Any
-    ):
-        super().__init__(*args, **kwargs)
-        self.keys = keys
-        players = [(str(p.pk), p.name) for p in Player.objects.order_by("name")]
-        for index, (site, name) in enumerate(keys):
-            choice = proposed.get((site, name), GUEST)
-            guest = gettext("New guest: %(name)s") % {"name": name}
-            self.fields[f"name-{index}"] = forms.ChoiceField(
-                label=name,
-                choices=[(GUEST, guest), *players],
-                initial=str(choice.pk) if isinstance(choice, Player) else GUEST,
-                help_text=SITES.get(site, site),
-            )
-
-    def choices(self) -> dict[OnlineKey, Any]:
-        """Return the player (or GUEST) chosen for each online name."""
-        picked = [self.cleaned_data[f"name-{index}"] for index in range(len(self.keys))]
-        by_id = Player.objects.in_bulk([int(v) for v in picked if v != GUEST])
-        return {
-            key: GUEST if value == GUEST else by_id[int(value)]
-            for key, value in zip(self.keys, picked)
-        }
 
 
 def log_import(request: HttpRequest) -> HttpResponse:
@@ -128,11 +97,7 @@ def log_import_confirm(request: HttpRequest, token: str) -> HttpResponse:
         done = log_imports.import_games(games, form.choices(), actor=actor_of(request))
         _forget(request, token)
         return _imported(request, done)
-    context = {
-        "form": form,
-        "games": [(game, game.summary()) for game in games],
-        "remembered": log_imports.remembered_players(keys),
-    }
+    context = {"form": form, "games": [(game, game.summary()) for game in games]}
     return render(request, "ledger/log_import_confirm.html", context)
 
 
