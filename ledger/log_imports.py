@@ -12,6 +12,8 @@ making new guests for the names given none and remembering every name's player.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -124,6 +126,14 @@ class PendingGame:
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "notes": list(self.notes)}
+
+    @property
+    def is_dated(self) -> bool:
+        return bool(self.record.get("started") or self.record.get("finished"))
+
+    def dated(self, moment: dt.datetime) -> PendingGame:
+        """Return the game started at ``moment`` (for a log that holds no date)."""
+        return dataclasses.replace(self, record={**self.record, "started": moment.isoformat()})
 
     @property
     def site(self) -> str:

@@ -49,7 +49,7 @@ def confirm(client, response, **choices: str):
     (field name -> value) changed."""
     page = client.get(response["Location"])
     form = page.context["form"]
-    data = {name: form[name].value() for name in form.fields}
+    data = {name: form[name].value() or "" for name in form.fields}
     return client.post(response["Location"], {**data, **choices})
 
 
@@ -496,3 +496,25 @@ def test_a_club_ruleset_with_the_logs_rules_is_named_on_the_session():
     (session,) = import_all_as_guests(("jade.json", log("mahjongsoul-jade-east.json")))
 
     assert session.ruleset == ruleset
+
+
+def test_a_log_without_a_date_is_dated_on_the_confirmation_and_lands_in_that_season(member):
+    season = Season.objects.create(name="2011", starts_on="2011-01-01", ends_on="2011-12-31")
+    response = upload(member, ("example.xml", log("tenhou-example.xml")))  # no game id, no date
+    page = member.get(response["Location"])
+    assert "The log holds no date" in page.content.decode()
+
+    confirm(member, response, **{"played-0": "2011-06-04"})
+
+    session = Session.objects.get()
+    assert session.season == season
+    assert session.started_at == dt.datetime(2011, 6, 4, tzinfo=dt.UTC)
+
+
+def test_a_date_in_the_future_is_refused_on_the_confirmation(member):
+    response = upload(member, ("example.xml", log("tenhou-example.xml")))
+
+    again = confirm(member, response, **{"played-0": "2999-01-01"})
+
+    assert again.status_code == 200 and "between 1990 and today" in again.content.decode()
+    assert not Session.objects.exists()

@@ -92,13 +92,19 @@ def log_import_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("log-import")
     keys = log_imports.online_names(games)
     proposed = log_imports.proposed_players(keys)
-    form = OnlineNamesForm(keys, proposed, request.POST or None)
+    undated = [index for index, game in enumerate(games) if not game.is_dated]
+    form = OnlineNamesForm(keys, proposed, request.POST or None, undated=undated)
     if request.method == "POST" and form.is_valid():
+        dates = form.dates()
+        games = [game.dated(dates[i]) if i in dates else game for i, game in enumerate(games)]
         done = log_imports.import_games(games, form.choices(), actor=actor_of(request))
         _forget(request, token)
         return _imported(request, done)
-    context = {"form": form, "games": [(game, game.summary()) for game in games]}
-    return render(request, "ledger/log_import_confirm.html", context)
+    shown = [
+        (game, game.summary(), form[f"played-{index}"] if index in undated else None)
+        for index, game in enumerate(games)
+    ]
+    return render(request, "ledger/log_import_confirm.html", {"form": form, "games": shown})
 
 
 def _imported(request: HttpRequest, done: log_imports.Outcome) -> HttpResponse:
