@@ -364,6 +364,16 @@ def test_the_command_imports_with_guests_and_maps_names(tmp_path, capsys):
     assert "imported 1 game(s)" in capsys.readouterr().out
 
 
+def test_the_command_dates_a_log_without_a_date(tmp_path):
+    season = Season.objects.create(name="2011", starts_on="2011-01-01", ends_on="2011-12-31")
+    path = tmp_path / "example.xml"
+    path.write_bytes(log("tenhou-example.xml"))
+
+    call_command("import_logs", str(path), "--guests", "--date", "2011-06-04")
+
+    assert Session.objects.get().season == season
+
+
 def test_the_command_refuses_unmapped_names_without_guests(tmp_path):
     path = tmp_path / "pao.xml"
     path.write_bytes(log("tenhou-pao.xml"))

@@ -2,17 +2,19 @@
 
 Each online name becomes the club player remembered for it from an earlier import,
 the player named by ``--map "ONLINE NAME=Club name"``, or with ``--guests`` a new
-guest; without ``--guests`` a name with no player stops the import before anything is
+guest (``--date YYYY-MM-DD`` dates the logs that hold no date); without ``--guests`` a name with no player stops the import before anything is
 written. A file we cannot read, a game that differs from our replay, a three-player
 game or one already imported stops it too.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from ledger import log_imports
 from ledger.log_imports import GUEST, LogImportError
@@ -33,6 +35,11 @@ class Command(BaseCommand):
             help="take an online name for a club player (by name); may be repeated",
         )
         parser.add_argument(
+            "--date",
+            type=dt.date.fromisoformat,
+            help="the day (YYYY-MM-DD) for logs that hold no date (default: today)",
+        )
+        parser.add_argument(
             "--guests",
             action="store_true",
             help="make a new guest player for each online name without a player",
@@ -44,6 +51,13 @@ class Command(BaseCommand):
             games = log_imports.read_upload(files)
         except LogImportError as error:
             raise CommandError(f"{error.message} Nothing was imported.") from None
+        if options["date"] is not None:
+            if not dt.date(1990, 1, 1) <= options["date"] <= timezone.localdate():
+                raise CommandError("--date must be a day between 1990 and today")
+            start = dt.datetime.combine(
+                options["date"], dt.time.min, tzinfo=timezone.get_current_timezone()
+            )
+            games = [game if game.is_dated else game.dated(start) for game in games]
         choices = _choices(games, options["map"], guests=options["guests"])
         done = log_imports.import_games(games, choices, actor=Actor(via="import"))
         for _, error in done.refused:
