@@ -143,7 +143,7 @@ class PendingGame:
         return [(self.kind, name) for name in self.record["players"]]
 
     def summary(self) -> dict[str, Any]:
-        """Return what the confirmation page shows: date, final scores by player, rules."""
+        """Return what the confirmation page shows: date, final scores by player, rounds."""
         state = replay(self.record).to_json()
         scores = state.get("final", {}).get("scores") or (state["rounds"] or [{}])[-1].get(
             "scores", []
@@ -153,7 +153,6 @@ class PendingGame:
             "when": started or finished,
             "scores": list(zip(self.record["players"], scores)),
             "rounds": len(self.record["rounds"]),
-            "rules": Rules.from_json(self.record["rules"]),
         }
 
 
@@ -242,20 +241,29 @@ def import_games(
     """Write each game as a session (one transaction per game; a refused game writes
     nothing), making guests for the names chosen so and remembering each name."""
     done = Outcome()
+    guests: dict[OnlineKey, Player] = {}  # made for the games already written
     for game in games:
+        made: dict[OnlineKey, Player] = {}
         try:
             with transaction.atomic():
-                done.sessions.append(_import_game(game, choices, actor))
+                session = _import_game(game, choices, actor, {**guests}, made)
         except LogImportError as error:
             done.refused.append((game, error))
+        else:
+            guests.update(made)
+            done.sessions.append(session)
     return done
 
 
 def _import_game(
-    game: PendingGame, choices: Mapping[OnlineKey, Choice], actor: writes.Actor
+    game: PendingGame,
+    choices: Mapping[OnlineKey, Choice],
+    actor: writes.Actor,
+    guests: dict[OnlineKey, Player],
+    made: dict[OnlineKey, Player],
 ) -> Session:
     check_new(game)
-    players = [_player(key, choices.get(key, GUEST)) for key in game.online_keys()]
+    players = [_player(key, choices.get(key, GUEST), guests, made) for key in game.online_keys()]
     if len({player.pk for player in players}) < len(players):
         raise LogImportError(
             gettext("%(file)s: one club player was chosen for two seats of this game.")
@@ -291,11 +299,16 @@ def _import_game(
         ) from None
 
 
-def _player(key: OnlineKey, choice: Choice) -> Player:
+def _player(
+    key: OnlineKey, choice: Choice, guests: dict[OnlineKey, Player], made: dict[OnlineKey, Player]
+) -> Player:
+    """Return the chosen player, or the guest for the name: the one an earlier game of
+    this import made, else a new one."""
     if isinstance(choice, Player):
         return choice
-    remembered = remembered_players([key]).get(key)  # a guest made for an earlier game
-    return remembered or _new_guest(key)
+    if key not in guests and key not in made:
+        made[key] = _new_guest(key)
+    return guests.get(key) or made[key]
 
 
 def _new_guest(key: OnlineKey) -> Player:

@@ -528,3 +528,14 @@ def test_a_date_in_the_future_is_refused_on_the_confirmation(member):
 
     assert again.status_code == 200 and "between 1990 and today" in again.content.decode()
     assert not Session.objects.exists()
+
+
+def test_a_name_chosen_as_a_guest_in_two_games_of_one_upload_is_one_guest():
+    other = log("tenhou-yakuman.xml").replace(
+        b'n2="%4C%49%54%48%49%55%4D"', b'n2="%E3%81%8F%E3%81%BF%E3%81%A3%E3%81%8D%E3%83%BC"'
+    )
+
+    first, second = import_all_as_guests(("pao.xml", log("tenhou-pao.xml")), ("o.xml", other))
+
+    assert first.players()[0] == second.players()[2]
+    assert Player.objects.filter(name__startswith="くみっきー").count() == 1
