@@ -3,6 +3,7 @@ command and the API; all through the write path, each game once, dated by its lo
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import gzip
 import io
@@ -539,3 +540,26 @@ def test_a_name_chosen_as_a_guest_in_two_games_of_one_upload_is_one_guest():
 
     assert first.players()[0] == second.players()[2]
     assert Player.objects.filter(name__startswith="くみっきー").count() == 1
+
+
+def test_the_api_dates_a_log_without_a_date(client):
+    token = _token()
+    season = Season.objects.create(name="2011", starts_on="2011-01-01", ends_on="2011-12-31")
+    body = {
+        "files": [
+            {
+                "name": "e.mjlog",
+                "base64": base64.b64encode(gzip.compress(log("tenhou-example.xml"))).decode(),
+            }
+        ],
+        "guests": True,
+        "date": "2011-06-04",
+    }
+
+    response = client.post(
+        "/api/v1/imports/logs", body, content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )  # fmt: skip
+
+    assert response.status_code == 201, response.content
+    assert Session.objects.get().season == season

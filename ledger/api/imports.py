@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import datetime as dt
 import json
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext
 from ninja import Router
 from ninja.responses import Status
@@ -53,6 +55,11 @@ PLAYERS = {
     "additionalProperties": {"oneOf": [{"type": "integer"}, {"type": "string", "enum": [GUEST]}]},
     "description": 'online name -> a club player\'s id, or "guest" for a new guest',
 }
+DATE = {
+    "type": "string",
+    "format": "date",
+    "description": "the day the logs that hold no date were played (default: today)",
+}
 REQUEST_BODY = {
     "required": True,
     "content": {
@@ -67,6 +74,7 @@ REQUEST_BODY = {
                         "description": "a JSON object as in the JSON body",
                     },
                     "guests": {"type": "boolean"},
+                    "date": DATE,
                 },
             }
         },
@@ -78,6 +86,7 @@ REQUEST_BODY = {
                     "files": {"type": "array", "items": FILE_ITEM, "maxItems": MAX_FILES},
                     "players": PLAYERS,
                     "guests": {"type": "boolean", "default": False},
+                    "date": DATE,
                 },
             }
         },
@@ -99,11 +108,14 @@ def import_logs(request: HttpRequest) -> Status[dict[str, Any]]:
     caller = caller_of(request)
     if caller is None or not caller.is_member:
         raise ApiError(403, "forbidden", gettext("Importing needs a club member’s login."))
-    files, players, guests = _body(request)
+    files, players, guests, day = _body(request)
     try:
         games = log_imports.read_upload(files)
     except LogImportError as error:
         raise ApiError(STATUS.get(error.code, 422), error.code, error.message) from None
+    if day is not None:
+        start = dt.datetime.combine(day, dt.time.min, tzinfo=timezone.get_current_timezone())
+        games = [game if game.is_dated else game.dated(start) for game in games]
     choices = _choices(games, players, guests=guests)
     done = log_imports.import_games(games, choices, actor=caller.actor)
     refused = [{"file": g.file_name, "code": e.code, "message": e.message} for g, e in done.refused]
@@ -122,7 +134,19 @@ def _made(session: Session) -> dict[str, Any]:
     }
 
 
-def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool]:
+def _day(value: Any) -> dt.date | None:
+    if value in (None, ""):
+        return None
+    try:
+        day = dt.date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None or not dt.date(1990, 1, 1) <= day <= timezone.localdate():
+        raise ApiError(422, "invalid", gettext("date must be a day between 1990 and today."))
+    return day
+
+
+def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.date | None]:
     if request.content_type == "multipart/form-data":
         uploads = request.FILES.getlist("files")
         if len(uploads) > MAX_FILES or any(u.size > MAX_BYTES for u in uploads):
@@ -130,7 +154,8 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool]:
                            % {"count": MAX_FILES})  # fmt: skip
         files = [(upload.name, upload.read()) for upload in uploads]
         players = _json(request.POST.get("players") or "{}")
-        return files, players, request.POST.get("guests", "").lower() in ("1", "true", "on", "yes")
+        guests = request.POST.get("guests", "").lower() in ("1", "true", "on", "yes")
+        return files, players, guests, _day(request.POST.get("date"))
     data = _json(request.body.decode("utf-8", errors="replace"))
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):
         raise ApiError(
@@ -141,11 +166,8 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool]:
     if len(data["files"]) > MAX_FILES:
         raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
                        % {"count": MAX_FILES})  # fmt: skip
-    return (
-        [_file(item) for item in data["files"]],
-        data.get("players", {}),
-        data.get("guests") is True,
-    )
+    files = [_file(item) for item in data["files"]]
+    return files, data.get("players", {}), data.get("guests") is True, _day(data.get("date"))
 
 
 def _json(text: str) -> Any:
