@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench._common import standings_snapshot, wait_for
+
 TABLES = 40
 SECONDS = 45.0
 POOL = 120
@@ -244,7 +246,7 @@ def _verify(games: list[Game]) -> tuple[int, int, list[str]]:
 
 
 def _standings_match_a_full_rebuild(worker: subprocess.Popen, timeout: float = 60) -> str:
-    from standings.models import PendingRebuild, PlayerGame, Rating, Standing
+    from standings.models import PendingRebuild
     from standings.rebuild import rebuild_everything
 
     started = time.monotonic()
@@ -254,16 +256,9 @@ def _standings_match_a_full_rebuild(worker: subprocess.Popen, timeout: float = 6
     worker.terminate()
     worker.wait(timeout=30)
 
-    def snapshot() -> tuple:
-        return (
-            sorted(Standing.objects.values_list("scope", "player_id", "games", "total")),
-            sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
-            sorted(PlayerGame.objects.values_list("session_id", "player_id", "number", "mu")),
-        )
-
-    incremental = snapshot()
+    incremental = standings_snapshot()
     rebuild_everything()
-    full = snapshot()
+    full = standings_snapshot()
     for name, mine, theirs in zip(("standings", "ratings", "games"), incremental, full):
         differ = sorted(set(mine) ^ set(theirs))
         if differ:
@@ -314,7 +309,7 @@ def main() -> None:
     base, stats = f"http://127.0.0.1:{port}", Stats()
     tables = [Table(base, stats, member, i) for i in range(TABLES)]
     try:
-        _wait_for(base)
+        wait_for(base + "/api/v1/standings", tries=100, timeout=2)
         started = time.perf_counter()
         _run_all(tables, time.monotonic() + SECONDS)
         elapsed = time.perf_counter() - started
@@ -338,16 +333,6 @@ def _run_all(tables: list[Table], deadline: float) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-
-
-def _wait_for(base: str) -> None:
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/v1/standings", timeout=2).read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
 
 
 def _percentile(values: list[float], share: float) -> float:

@@ -26,6 +26,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from bench._common import standings_snapshot, wait_for
 from bench.load import _free_port, _percentile
 from bench.standings import _database_url
 
@@ -112,7 +113,7 @@ def run_one(engine: str) -> None:
     worker = subprocess.Popen([*manage, "db_worker", "--no-reload", "--interval", "0.5"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL)  # fmt: skip
     try:
-        _wait_for(base)
+        wait_for(base + "/api/v1/standings?scope=all")
         _measure(engine, base, member, first, old)
     finally:
         server.terminate()
@@ -163,33 +164,13 @@ def _wait_for_standings(since: float, timeout: float = 300) -> float:
 
 
 def _compare_with_full_rebuild() -> str:
-    from standings.models import PlayerGame, Rating, Standing
     from standings.rebuild import rebuild_everything
 
-    def snapshot() -> tuple:
-        return (
-            sorted(Standing.objects.values_list("scope", "player_id", "games", "total")),
-            sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
-            sorted(PlayerGame.objects.values_list("session_id", "player_id", "number", "mu")),
-        )
-
-    incremental = snapshot()
+    incremental = standings_snapshot()
     started = time.perf_counter()
     rebuild_everything()
     took = time.perf_counter() - started
-    return (
-        f"equal to a full rebuild: {snapshot() == incremental} (the full rebuild took {took:.0f} s)"
-    )
-
-
-def _wait_for(base: str) -> None:
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(base + "/api/v1/standings?scope=all", timeout=5).read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
+    return f"equal to a full rebuild: {standings_snapshot() == incremental} (the full rebuild took {took:.0f} s)"
 
 
 def main() -> None:

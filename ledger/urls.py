@@ -7,10 +7,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from ledger.api import api, not_found
-from ledger.views import account, console, history, imports, players, sessions, table
+from ledger.views import account, console, history, imports, offline, players, sessions, table
 
 urlpatterns = [
     path("", sessions.home, name="home"),
+    path("service-worker.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("players/", players.player_list, name="player-list"),
     path("players/<int:pk>/", players.player_detail, name="player-detail"),
     path("sessions/new/", sessions.session_new, name="session-new"),
@@ -31,6 +33,7 @@ urlpatterns = [
     path("sessions/<int:pk>/turn/", table.turn_view, name="turn-view"),
     path("sessions/<int:pk>/end/", table.end_game, name="end-game"),
     path("sessions/<int:pk>/version/", table.session_version, name="session-version"),
+    path("sessions/<int:pk>/changes/", offline.session_changes, name="session-changes"),
     path("sessions/<int:pk>/console/", console.session_console, name="session-console"),
     path("console/", console.club_console, name="club-console"),
     path("console/version/", console.club_console_version, name="club-console-version"),

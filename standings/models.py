@@ -72,6 +72,11 @@ class Scope:
         return self.kind != "dates" and self.starts is None and self.ends is None
 
     @property
+    def is_all_time(self) -> bool:
+        """Return whether it counts every finished game (as the ratings do)."""
+        return self.kind == "all" and not self.has_dates
+
+    @property
     def has_dates(self) -> bool:
         return self.starts is not None or self.ends is not None
 
@@ -547,7 +552,11 @@ def player_report(player: Player, scope: Scope) -> dict[str, Any]:
     )
     biggest = games.filter(biggest_win__gt=0).order_by("-biggest_win", "finished_at").first()
     head_to_head = list(Encounter.objects.filter(player=player).in_scope(scope).head_to_head())
+    season_rating = None
+    if scope.kind == "season":
+        season_rating = SeasonRating.objects.filter(season_id=scope.pk, player=player).first()
     return {
+        "season_rating": season_rating,
         "totals": totals,
         "sums": sums,
         "rates": _rates(sums),

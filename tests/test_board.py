@@ -123,3 +123,42 @@ def test_the_date_range_board_takes_the_same_queries_however_big_the_club(
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert client.get(reverse("leaderboard"), query).status_code == 200
     assert PlayerGame.objects.count() == 84
+
+
+def _player_page(client, name: str, **query) -> str:
+    pk = PlayerGame.objects.filter(player__name=name).values_list("player", flat=True).first()
+    response = client.get(reverse("player-stats", args=[pk]), query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_season_player_page_shows_the_season_rating_and_labels_the_all_time_one(client):
+    new = Season.objects.create(name="New", starts_on="2026-01-01", ends_on="2026-12-31")
+    for day in range(1, 4):
+        _game(("Aki", "Bo", "Chen", "Dai"), f"2025-03-0{day}T19:00:00+00:00", winner=1)
+    _game(("Aki", "Bo", "Chen", "Dai"), "2026-03-01T19:00:00+00:00", winner=2)
+    fresh = SeasonRating.objects.get(season=new, player__name="Bo")
+    all_time = Rating.objects.get(player__name="Bo")
+
+    season_page = _player_page(client, "Bo", scope=f"season-{new.pk}")
+    all_page = _player_page(client, "Bo", scope="all")
+
+    assert "OpenSkill, this season" in season_page
+    assert f"{fresh.ordinal:.1f}" in season_page.split('id="season-rating"')[1][:600]
+    assert f"{all_time.ordinal:.1f}" in season_page.split('id="all-time-rating"')[1][:600]
+    assert "OpenSkill, all time" in season_page and "(all-time rating)" in season_page
+    assert "this season" not in all_page and "(all-time rating)" not in all_page
+    assert 'class="explain"' in all_page  # the rating's explanation, one tap away
+
+
+def test_the_rating_chart_plots_the_number_the_card_shows():
+    from standings.templatetags.standings_tags import history_charts
+
+    moment = dt.datetime(2026, 3, 1, 19, tzinfo=dt.UTC)
+    history = [(moment, 10.0, 27.0, 7.0, 1510.0, 1), (moment, 5.0, 28.0, 6.0, 1520.0, 2)]
+
+    chart = str(history_charts(history, "openskill")["rating"])
+
+    assert "μ − 3σ" in chart
+    assert ">10.0<" in chart  # the last game's 28 − 3 × 6, written at the line's end
+    assert "27.0" not in chart and "28.0<" not in chart  # μ itself is not plotted

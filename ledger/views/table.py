@@ -280,6 +280,7 @@ def _answer(
     *,
     error: bool = False,
     part: str = "table-main",
+    status: int = 200,
 ) -> HttpResponse:
     """Show the table with a message: in place for the page's own requests (the part
     of the page they replace), else by redirect."""
@@ -290,7 +291,7 @@ def _answer(
     context = table_context(
         request, load_session(session.pk), notice=message, notice_is_error=error
     )
-    return render(request, f"ledger/table.html#{part}", context)
+    return render(request, f"ledger/table.html#{part}", context, status=status)
 
 
 @require_POST
@@ -302,12 +303,21 @@ def riichi(request: HttpRequest, pk: int) -> HttpResponse:
     if seat not in SEATS:
         return _answer(request, session, gettext("Choose whose riichi it is."), error=True)
     change = writes.declare_riichi if request.POST.get("on") == "1" else writes.withdraw_riichi
+    # On or off is no race for a tap on the page; a riichi sent later from a phone's
+    # offline queue says so ("queued") and is refused (409) if the game moved meanwhile.
+    queued = request.POST.get("queued") == "1"
+    request_id = request.POST.get("request_id", "")
     try:
         change(
-            session.pk, seat, actor=actor_of(request, session), version=None
-        )  # on or off: no race
+            session.pk,
+            seat,
+            actor=actor_of(request, session),
+            version=posted_version(request) if queued else None,
+            request_id=request_id if TOKEN_PATTERN.fullmatch(request_id) else "",
+        )
     except writes.WriteError as error:
-        return _answer(request, session, error.message, error=True, part="table")
+        status = error.status if queued else 200
+        return _answer(request, session, error.message, error=True, part="table", status=status)
     return _answer(request, session, "", part="table")
 
 

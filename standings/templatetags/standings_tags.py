@@ -87,8 +87,15 @@ def define(name: str) -> str:
 
 
 @register.simple_tag
-def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, SafeString]:
-    """Return the rating and cumulative result charts of a player's games."""
+def history_charts(
+    history: list[tuple[Any, ...]], system: str, scope: Scope = ALL_TIME
+) -> dict[str, SafeString]:
+    """Return the rating and cumulative result charts of a player's games.
+
+    The rating chart plots the number the card shows (OpenSkill's μ − 3σ, shaded ±σ, or
+    Tenhou R) after each game; a rating is always the all-time one, which the title says
+    when the page shows a narrower scope.
+    """
     if not history:
         return {}
     dates = [date_format(localtime(row[0]), "SHORT_DATE_FORMAT") for row in history]
@@ -97,23 +104,23 @@ def history_charts(history: list[tuple[Any, ...]], system: str) -> dict[str, Saf
         running += game_result
         cumulative.append(round(running, 1))
     if system == "tenhou":
-        rating = charts.line_chart(
-            [row[4] for row in history],
-            title=gettext("Tenhou R after each game"),
-            dates=dates,
-            digits=0,
-        )
+        title = gettext("Tenhou R after each game")
+        rating = [row[4] for row in history]
+        band: list[tuple[float, float]] = []
     else:
-        rating = charts.line_chart(
-            [row[2] for row in history],
-            band=[(mu - 2 * sigma, mu + 2 * sigma) for _, _, mu, sigma, *_ in history],
-            title=gettext("OpenSkill μ after each game, shaded ±2σ"),
-            dates=dates,
-        )
-    result = charts.line_chart(
-        cumulative, title=gettext("Cumulative result after each game"), dates=dates, zero=True
-    )
-    return {"rating": rating, "result": result}
+        title = gettext("OpenSkill rating (μ − 3σ) after each game, shaded ±σ")
+        rating = [mu - 3 * sigma for _, _, mu, sigma, *_ in history]
+        band = [(value - row[3], value + row[3]) for value, row in zip(rating, history)]
+    if not scope.is_all_time:
+        title = gettext("%(chart)s (all-time rating)") % {"chart": title}
+    return {
+        "rating": charts.line_chart(
+            rating, band=band, title=title, dates=dates, digits=0 if system == "tenhou" else 1
+        ),
+        "result": charts.line_chart(
+            cumulative, title=gettext("Cumulative result after each game"), dates=dates, zero=True
+        ),
+    }
 
 
 @register.inclusion_tag("standings/_player_summary.html")
