@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from ledger.models import (
     ApiToken,
     AuditEntry,
+    OnlineName,
     Player,
     Result,
     Round,
@@ -34,7 +35,14 @@ class SessionAdmin(admin.ModelAdmin):
     list_display = ("pk", "started_at", "table_name", "status", "season")
     list_filter = ("status", "season")
     inlines = [SeatInline, RoundInline]
-    readonly_fields = ("token",)
+    readonly_fields = ("token", "fingerprint", "source_kind", "source_id", "source_fingerprint")
+
+
+@admin.register(OnlineName)
+class OnlineNameAdmin(admin.ModelAdmin):
+    list_display = ("name", "site", "player", "updated_at")
+    list_filter = ("site",)
+    search_fields = ("name", "player__name")
 
 
 @admin.register(Player)

@@ -154,11 +154,28 @@ class Session(models.Model):
     riichi = models.JSONField(
         default=list, blank=True, help_text="seats that declared riichi in the hand being played"
     )
+    fingerprint = models.CharField(
+        max_length=64, blank=True, db_index=True, help_text="its players, rounds and scores now"
+    )
+    source_kind = models.CharField(
+        max_length=20, blank=True, help_text="tenhou or mahjongsoul: imported from an online log"
+    )
+    source_id = models.CharField(max_length=100, blank=True, help_text="the online log's game id")
+    source_fingerprint = models.CharField(
+        max_length=64, blank=True, db_index=True, help_text="the log's fingerprint as imported"
+    )
 
     objects = SessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source_kind", "source_id"],
+                condition=~Q(source_id=""),
+                name="one_session_per_online_log",
+            )
+        ]
 
     def __str__(self) -> str:
         names = " / ".join(seat.player.name for seat in self.ordered_seats())
@@ -196,7 +213,15 @@ class Session(models.Model):
         if self.ended_early:
             record["ended_early"] = self.ended_early
         record.update(self._dates_and_labels())
+        if self.source_kind:
+            source = {"kind": self.source_kind, "id": self.source_id}
+            record["source"] = {key: value for key, value in source.items() if value}
         return record
+
+    def export_record(self) -> dict[str, Any]:
+        """Return the game record with the session's id and fingerprint, so that an
+        importer can tell the game is already here."""
+        return {**self.to_record(), "session": {"id": self.pk, "fingerprint": self.fingerprint}}
 
     def _dates_and_labels(self) -> dict[str, str]:
         """Return the record's optional dates (ISO 8601 with the club's offset) and labels."""
@@ -211,6 +236,25 @@ class Session(models.Model):
     def replay(self, outcomes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """Return the replay result JSON of FORMATS.md section 3."""
         return self.game(outcomes).to_json()
+
+
+class OnlineName(models.Model):
+    """A name on an online site (Tenhou, Mahjong Soul) that a club player plays under,
+    remembered from the first import of their games."""
+
+    site = models.CharField(max_length=20)
+    name = models.CharField(max_length=100)
+    player = models.ForeignKey(Player, related_name="online_names", on_delete=models.CASCADE)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["site", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["site", "name"], name="one_player_per_online_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.site}) → {self.player}"
 
 
 class SessionSeat(models.Model):

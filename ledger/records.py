@@ -1,11 +1,19 @@
-"""Game records in and out (FORMATS.md section 3): import whole files or nothing."""
+"""Game records in and out (FORMATS.md section 3): import whole files or nothing.
+
+An export carries ``session: {id, fingerprint}``; a record whose game is already in
+the ledger (that session with that fingerprint, a session with the same players,
+rounds and scores, or the same online log in ``source``) is skipped, not imported
+twice.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
@@ -14,6 +22,7 @@ from ledger import writes
 from ledger.engine_words import explain
 from ledger.json_text import NUL, SURROGATE, bad_text
 from ledger.models import Session
+from ledger.online_logs.model import fingerprint
 from ledger.players import players_named
 from scoring.errors import ScoringError
 from scoring.game import replay
@@ -24,15 +33,82 @@ class RecordError(ValueError):
     """A game record that cannot be imported; the message names where it is wrong."""
 
 
-def import_records(data: Any, *, actor: writes.Actor = writes.COMMAND) -> list[Session]:
-    """Create a session for each record (one object or a list); all of them or none."""
+@dataclass(frozen=True)
+class Present:
+    """A record skipped because its game is already in the ledger, as ``session``."""
+
+    position: int  # 1 for the first record of the file
+    session: Session
+
+
+@dataclass
+class RecordImport:
+    """What an import made: the new sessions, and the records skipped as present."""
+
+    sessions: list[Session] = field(default_factory=list)
+    skipped: list[Present] = field(default_factory=list)
+
+
+def import_records(data: Any, *, actor: writes.Actor = writes.COMMAND) -> RecordImport:
+    """Create a session for each record (one object or a list) whose game is not in the
+    ledger yet; all of them or none. Records already present are skipped."""
     records = data if isinstance(data, list) else [data]
     if not records:
         raise RecordError(gettext("The file holds no game record."))
     for position, record in enumerate(records, start=1):
         _check(record, _where(position, len(records)))
+    done = RecordImport()
     with transaction.atomic():
-        return [_create(record, actor) for record in records]
+        for position, record in enumerate(records, start=1):
+            if (found := present_session(record)) is not None:
+                done.skipped.append(Present(position, found))
+            else:
+                done.sessions.append(_create(record, actor))
+    return done
+
+
+def present_session(record: dict[str, Any]) -> Session | None:
+    """Return the session that already holds this record's game, if any: the exported
+    session itself (same id and fingerprint), one with the same online log, or one
+    with the same players, rounds and scores (a game with rounds; empty ones all look
+    alike)."""
+    sessions = Session.objects.order_by("pk")
+    exported = record.get("session")
+    if isinstance(exported, dict) and isinstance(exported.get("fingerprint"), str):
+        found = sessions.filter(pk=_whole(exported.get("id")), fingerprint=exported["fingerprint"])
+        if exported["fingerprint"] and (session := found.first()):
+            return session
+    kind, log_id = _source(record)
+    if log_id and (session := sessions.filter(source_kind=kind, source_id=log_id).first()):
+        return session
+    if not record.get("rounds"):
+        return None
+    value = fingerprint(record)
+    return sessions.filter(Q(fingerprint=value) | Q(source_fingerprint=value)).first()
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _source(record: dict[str, Any]) -> tuple[str, str]:
+    """Return the online log a record came from (site and game id), or empty texts."""
+    source = record.get("source")
+    if not isinstance(source, dict):
+        return "", ""
+    kind, log_id = source.get("kind"), source.get("id", "")
+    if not isinstance(kind, str) or not isinstance(log_id, str):
+        return "", ""
+    return kind[:20], log_id[:100]
+
+
+def describe_skipped(done: RecordImport) -> list[str]:
+    """Return a sentence per skipped record: which session already holds it."""
+    return [
+        gettext("Record %(number)s is already in the ledger as session %(pk)s; it was skipped.")
+        % {"number": item.position, "pk": item.session.pk}
+        for item in done.skipped
+    ]
 
 
 def _where(position: int, count: int) -> str:
@@ -106,8 +182,14 @@ def _labels(record: dict[str, Any], where: str) -> None:
                               % {"key": key, "count": longest})  # fmt: skip
 
 
+def record_dates(record: dict[str, Any]) -> tuple[datetime | None, datetime | None]:
+    """Return a checked record's start and end (None where it has none)."""
+    return _dates(record, "")
+
+
 def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
     started, finished = _dates(record, "")
+    kind, log_id = _source(record)
     new = writes.NewSession(
         players=players_named([name.strip() for name in record["players"]]),
         rules=Rules.from_json(record.get("rules")).to_json(),
@@ -118,6 +200,8 @@ def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
         finished_at=finished or started,
         venue=record.get("venue", ""),
         table_name=record.get("table", ""),
+        source_kind=kind,
+        source_id=log_id,
     )
     try:
         return writes.create_session(new, actor=actor, action="import")
@@ -127,4 +211,4 @@ def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
 
 def export_records(sessions: list[Session]) -> list[dict[str, Any]]:
     """Return the game records of these sessions."""
-    return [session.to_record() for session in sessions]
+    return [session.export_record() for session in sessions]

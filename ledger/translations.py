@@ -34,6 +34,7 @@ HEADER = (
 CALLS = {
     "gettext": ("msgid",),
     "gettext_lazy": ("msgid",),
+    "gettext_noop": ("msgid",),  # marked for extraction, translated where it is shown
     "_": ("msgid",),
     "pgettext": ("msgctxt", "msgid"),
     "pgettext_lazy": ("msgctxt", "msgid"),

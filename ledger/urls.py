@@ -7,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from ledger.api import api, not_found
-from ledger.views import account, console, history, offline, players, sessions, table
+from ledger.views import account, console, history, imports, offline, players, sessions, table
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -17,6 +17,10 @@ urlpatterns = [
     path("players/<int:pk>/", players.player_detail, name="player-detail"),
     path("sessions/new/", sessions.session_new, name="session-new"),
     path("sessions/import/", sessions.session_import, name="session-import"),
+    path("sessions/import/logs/", imports.log_import, name="log-import"),
+    path(
+        "sessions/import/logs/<str:token>/", imports.log_import_confirm, name="log-import-confirm"
+    ),
     path("sessions/deleted/", sessions.sessions_deleted, name="sessions-deleted"),
     path("sessions/<int:pk>/delete/", sessions.session_delete, name="session-delete"),
     path("sessions/<int:pk>/restore/", sessions.session_restore, name="session-restore"),

@@ -34,6 +34,7 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
+from ledger.online_logs.model import replay_fingerprint
 from ledger.seasons import season_of
 from ledger.signals import session_changed
 from scoring.errors import ScoringError
@@ -181,10 +182,14 @@ def _check_live(session: Session) -> None:
 
 
 def _replay(session: Session, outcomes: list[Outcome]) -> dict[str, Any]:
+    """Return the replay of the rounds as they would be, and keep the session's
+    fingerprint (players, rounds, scores) up to date with them (saved by ``_finish``)."""
     try:
-        return session.replay(outcomes)
+        game = session.game(outcomes)
     except ScoringError as error:
         raise Refused(explain(error, [p.name for p in session.players()])) from None
+    session.fingerprint = replay_fingerprint(game)
+    return game.to_json()
 
 
 @dataclass(frozen=True)
@@ -217,7 +222,7 @@ def _finish(
     if state is not None:
         _store_state(session, state)
     session.version += 1
-    session.save(update_fields=["version", "riichi"])
+    session.save(update_fields=["version", "riichi", "fingerprint"])
     entry = AuditEntry.objects.create(
         session=session,
         user=actor.user,
@@ -602,6 +607,11 @@ class NewSession:
     started_at: datetime | None = None
     finished_at: datetime | None = None  # an imported game's end, when its record says
     venue: str = ""
+    source_kind: str = (
+        ""  # an online log's site (tenhou, mahjongsoul), for a game imported from one
+    )
+    source_id: str = ""  # the log's game id ("" when the log names none)
+    source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
 
 
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
@@ -627,6 +637,9 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
             started_at=started_at,
             finished_at=new.finished_at,
             venue=new.venue,
+            source_kind=new.source_kind,
+            source_id=new.source_id,
+            source_fingerprint=new.source_fingerprint,
         )
         SessionSeat.objects.bulk_create(
             SessionSeat(session=session, seat=seat, player=player)

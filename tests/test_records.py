@@ -61,19 +61,50 @@ def test_export_is_the_documented_game_record(client):
         "players": ["Aki", "Bo", "Chen", "Dai"],
         "rounds": [ron(0, 2), draw(1)],
         "started": record["started"],
+        "session": {"id": session.pk, "fingerprint": Session.objects.get().fingerprint},
     }
+    assert len(record["session"]["fingerprint"]) == 64
     assert record["started"] == session.started_at.isoformat(timespec="seconds")
 
 
 def test_export_then_import_replays_to_the_same_scores(member, client):
     original = create_session(rules={"preset": "tenhou"}, rounds=[ron(0, 2), draw(1, 2), ron(3, 1)])
     exported = client.get(reverse("session-export", args=[original.pk])).content
+    state, players = original.replay(), original.players()
+    original.delete()  # the export goes into another ledger (or this one, emptied)
 
     _upload(member, exported)
 
-    copy = Session.objects.exclude(pk=original.pk).get()
-    assert copy.replay() == original.replay()
-    assert copy.players() == original.players()
+    copy = Session.objects.get()
+    assert copy.replay() == state
+    assert copy.players() == players
+
+
+def test_our_own_export_imported_again_is_skipped_and_says_so(member, client):
+    original = create_session(rules={"preset": "tenhou"}, rounds=[ron(0, 2), draw(1, 2)])
+    exported = client.get(reverse("session-export", args=[original.pk])).content
+    second = {**RECORD, "players": ["E", "F", "G", "H"]}
+    both = json.dumps([json.loads(exported), second]).encode()
+
+    response = _upload(member, both)
+    member.get(response["Location"])  # shows the messages
+    again = _upload(member, exported)
+
+    assert Session.objects.count() == 2
+    assert again["Location"] == original.get_absolute_url()
+    shown = [str(m) for m in again.wsgi_request._messages]
+    assert f"Record 1 is already in the ledger as session {original.pk}; it was skipped." in shown
+    assert "Nothing was imported: every game is already here." in shown
+
+
+def test_an_export_of_a_changed_session_is_still_found_by_its_id_and_fingerprint(member, client):
+    original = create_session(rules={"preset": "tenhou"}, rounds=[ron(0, 2)])
+    exported = json.loads(client.get(reverse("session-export", args=[original.pk])).content)
+    exported["players"] = ["Renamed", "Bo", "Chen", "Dai"]  # fingerprint of the record differs
+
+    _upload(member, json.dumps(exported).encode())
+
+    assert Session.objects.count() == 1
 
 
 def test_upload_of_a_list_of_records_imports_each(member):

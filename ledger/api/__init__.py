@@ -13,6 +13,7 @@ from ninja.renderers import JSONRenderer
 
 from clubnights.api import router as events
 from ledger.api.errors import add_error_handlers
+from ledger.api.imports import router as imports
 from ledger.api.sessions import router as sessions
 from ledger.api.standings import router as standings
 
@@ -41,6 +42,7 @@ add_error_handlers(api)
 api.add_router("", sessions)
 api.add_router("", standings)
 api.add_router("", events)
+api.add_router("", imports)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:

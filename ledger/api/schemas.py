@@ -71,3 +71,25 @@ class ErrorOut(Schema):
 
     error: ErrorDetail
     version: int | None = Field(None, description="on 409: the session's current version")
+
+
+class ImportedSessionOut(Schema):
+    """A session made from an online log."""
+
+    id: int
+    source: dict[str, str] = Field(description='the log: {"kind": "tenhou", "id": "..."}')
+    players: list[str]
+    started: str
+
+
+class RefusedGameOut(Schema):
+    file: str
+    code: str
+    message: str
+
+
+class LogImportOut(Schema):
+    """What an import of online logs made, and the games refused while writing."""
+
+    sessions: list[ImportedSessionOut]
+    refused: list[RefusedGameOut]

@@ -39,7 +39,7 @@ def session_json(session: Session) -> dict[str, Any]:
     return {
         "id": session.pk,
         "version": session.version,
-        "record": session.to_record(),
+        "record": session.export_record(),
         "state": session.replay(),
     }
 

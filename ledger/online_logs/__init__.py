@@ -47,7 +47,7 @@ both the same way).
 from __future__ import annotations
 
 from ledger.online_logs.check import check_against_replay
-from ledger.online_logs.model import ImportedGame, LogError, fingerprint
+from ledger.online_logs.model import ImportedGame, LogError, fingerprint, replay_fingerprint
 from ledger.online_logs.reader import read_log, read_logs
 
 __all__ = [
@@ -57,4 +57,5 @@ __all__ = [
     "fingerprint",
     "read_log",
     "read_logs",
+    "replay_fingerprint",
 ]

@@ -120,7 +120,7 @@ def _players(name: str, root: Element, bits: int) -> list[str]:
         if all(n is not None for n in names):
             decoded = [unquote(n or "", errors="replace").strip() for n in names]
             if is_sanma_lobby(bits) or not decoded[3]:
-                raise LogError(f"{name}: {SANMA}")
+                raise LogError(f"{name}: {SANMA}", "three_player")
             return decoded
     raise LogError(f"{name}: the log does not name its players.")
 

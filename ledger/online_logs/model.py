@@ -15,14 +15,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.game import replay
+from scoring.game import Replay, replay
 
 WIND_WORDS = ("East", "South", "West", "North")
 LABEL_WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 class LogError(ValueError):
-    """A log that cannot be imported; the message names the file (and the round)."""
+    """A log that cannot be imported; the message names the file (and the round).
+
+    ``code`` tells programs the kind of problem: ``bad_log`` (unreadable, damaged, or
+    not matching our replay), ``three_player`` or ``already_imported``.
+    """
+
+    def __init__(self, message: str, code: str = "bad_log") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -120,7 +128,11 @@ def fingerprint(record: Mapping[str, Any]) -> str:
     names, each round's counters, result, winners, discarder and score changes, and
     the final scores, not at how a win was entered (tiles or han and fu).
     """
-    game = replay(record)
+    return replay_fingerprint(replay(record))
+
+
+def replay_fingerprint(game: Replay) -> str:
+    """Return the fingerprint of a game already replayed (see ``fingerprint``)."""
     data = {
         "players": [name.strip().casefold() for name in game.players],
         "rounds": [

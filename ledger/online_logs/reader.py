@@ -28,7 +28,8 @@ from ledger.online_logs.tenhou6 import parse_tenhou6
 MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
 MAX_FILES = 500  # files in one upload, archives unpacked
 MAX_TOTAL_BYTES = 64 * 1024 * 1024  # one upload, unpacked
-GZIP_MAGIC, ZIP_MAGIC = b"\x1f\x8b", b"PK\x03\x04"
+GZIP_MAGIC = b"\x1f\x8b"
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip archive's first entry, or an empty one
 NOT_A_LOG = (
     "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
     "plain, gzipped or in a zip archive)."
@@ -89,12 +90,15 @@ def _checked(name: str, parsed: ParsedLog) -> ImportedGame:
 def _check_new(game: ImportedGame, known: dict[str, str], seen: Collection[str]) -> None:
     keys = [game.fingerprint] + ([f"{game.kind}:{game.log_id}", game.log_id] if game.log_id else [])
     if any(key in seen for key in keys):
-        raise LogError(f"{game.file_name}: this game has already been imported.")
+        raise LogError(
+            f"{game.file_name}: this game has already been imported.", "already_imported"
+        )
     for key in keys:
         if key in known:
             raise LogError(
                 f"{game.file_name}: this game is the same as {known[key]}; "
-                "a game is imported only once."
+                "a game is imported only once.",
+                "already_imported",
             )
     known.update((key, game.file_name) for key in keys)
 
@@ -155,6 +159,8 @@ def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes]]:
         members = [m for m in archive.infolist() if not m.is_dir() and not _is_hidden(m.filename)]
         if len(members) > MAX_FILES:
             raise LogError(f"{name}: the archive holds more than {MAX_FILES} files.")
+        if not members:
+            raise LogError(f"{name}: the zip archive is empty.")
         for member in members:
             with archive.open(member) as opened:
                 content = opened.read(MAX_BYTES + 1)

@@ -95,7 +95,7 @@ def _players(name: str, data: dict[str, Any], rule: dict[str, Any]) -> list[str]
     if isinstance(names, list) and (len(names) == 3 or (len(names) == 4 and names[3] == "")):
         sanma = True
     if sanma:
-        raise LogError(f"{name}: {SANMA}")
+        raise LogError(f"{name}: {SANMA}", "three_player")
     if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
         raise LogError(f"{name}: the log does not name its four players.")
     return [n.strip() for n in names]

@@ -17,7 +17,7 @@ from ledger.forms import NewSessionForm, rules_of_choice
 from ledger.forms.rules import RulesOptionsForm
 from ledger.models import Player, Session
 from ledger.players import players_named
-from ledger.records import RecordError, import_records
+from ledger.records import RecordError, RecordImport, describe_skipped, import_records
 from ledger.templatetags.ledger_tags import intcomma
 from ledger.views.common import TABLE_TOKENS, actor_of, load_session, posted_version, require_member
 from scoring.errors import ScoringError
@@ -125,32 +125,41 @@ def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the session as a game record (FORMATS.md section 3)."""
     session = load_session(pk)
     response = JsonResponse(
-        session.to_record(), json_dumps_params={"ensure_ascii": False, "indent": 2}
+        session.export_record(), json_dumps_params={"ensure_ascii": False, "indent": 2}
     )
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
     return response
 
 
 def session_import(request: HttpRequest) -> HttpResponse:
-    """Upload game records; a bad file is rejected whole and nothing is written."""
+    """Upload game records; a bad file is rejected whole and nothing is written. Records
+    whose game is already in the ledger (our own export imported again) are skipped."""
     error = ""
     if request.method == "POST":
         require_member(request, gettext("Importing needs a club member’s login."))
         try:
-            sessions = import_records(
-                read_upload(request.FILES.get("file")), actor=actor_of(request)
-            )
+            done = import_records(read_upload(request.FILES.get("file")), actor=actor_of(request))
         except RecordError as problem:
             error = str(problem)
         else:
-            count = len(sessions)
-            messages.success(
-                request,
-                ngettext("Imported %(count)s session.", "Imported %(count)s sessions.", count)
-                % {"count": count},
-            )
-            return redirect(sessions[0]) if len(sessions) == 1 else redirect("home")
+            return _imported(request, done)
     return render(request, "ledger/import.html", {"error": error}, status=400 if error else 200)
+
+
+def _imported(request: HttpRequest, done: RecordImport) -> HttpResponse:
+    for sentence in describe_skipped(done):
+        messages.warning(request, sentence)
+    count = len(done.sessions)
+    if not count:
+        messages.info(request, gettext("Nothing was imported: every game is already here."))
+        first = done.skipped[0].session if done.skipped else None
+        return redirect(first) if first and first.deleted_at is None else redirect("home")
+    messages.success(
+        request,
+        ngettext("Imported %(count)s session.", "Imported %(count)s sessions.", count)
+        % {"count": count},
+    )
+    return redirect(done.sessions[0]) if count == 1 else redirect("home")
 
 
 MAX_UPLOAD = 2 * 1024 * 1024

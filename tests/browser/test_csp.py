@@ -42,7 +42,7 @@ def test_every_page_passes_the_content_security_policy(live_server):
             f"/sessions/{finished.pk}/", f"/sessions/{finished.pk}/history/",
             f"/sessions/{playing.pk}/rounds/1/edit/", "/players/", f"/players/{aki.pk}/",
             "/standings/", f"/standings/players/{aki.pk}/", "/standings/seasons/",
-            "/sessions/import/", "/sessions/deleted/", "/account/", "/api/v1/docs",
+            "/sessions/import/", "/sessions/import/logs/", "/sessions/deleted/", "/account/", "/api/v1/docs",
             "/admin/", "/no-such-page/",
         ]  # fmt: skip
         for path in paths:

@@ -149,6 +149,7 @@ def _paths(club: dict[str, Any]) -> dict[str, str]:
         "player": f"/players/{player.pk}/",
         "session-new": "/sessions/new/",
         "import": "/sessions/import/",
+        "log-import": "/sessions/import/logs/",
         "deleted": "/sessions/deleted/",
         "round-edit": f"/sessions/{playing.pk}/rounds/1/edit/",
         "account": "/account/",

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.records import RecordError, import_records
+from ledger.records import RecordError, describe_skipped, import_records
 
 
 class Command(BaseCommand):
@@ -21,11 +21,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         data = _load(options["file"])
         try:
-            sessions = import_records(data)
+            done = import_records(data)
         except RecordError as error:
             raise CommandError(f"{options['file']}: {error}; nothing was imported") from None
-        ids = ", ".join(str(s.pk) for s in sessions)
-        self.stdout.write(f"imported {len(sessions)} session(s): {ids}")
+        for sentence in describe_skipped(done):
+            self.stdout.write(sentence)
+        ids = ", ".join(str(s.pk) for s in done.sessions)
+        self.stdout.write(f"imported {len(done.sessions)} session(s): {ids}")
 
 
 def _load(path: str) -> Any:

@@ -1,0 +1,76 @@
+"""The confirmation of an online import: which club player each online name is."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from ledger.log_imports import GUEST, OnlineKey, site_words
+from ledger.models import Player
+
+EARLIEST = dt.date(1990, 1, 1)
+
+
+class OnlineNamesForm(forms.Form):
+    """One choice per online name: a club player, or a new guest of that name."""
+
+    def __init__(
+        self,
+        keys: list[OnlineKey],
+        proposed: dict[OnlineKey, Any],
+        *args: Any,
+        undated: Sequence[int] = (),
+        **kwargs: Any,
+    ):
+        super().__init__(*args, **kwargs)
+        self.keys, self.undated = keys, list(undated)
+        players = [(str(p.pk), p.name) for p in Player.objects.order_by("name")]
+        for index, (site, name) in enumerate(keys):
+            choice = proposed.get((site, name), GUEST)
+            guest = gettext("New guest: %(name)s") % {"name": name}
+            self.fields[f"name-{index}"] = forms.ChoiceField(
+                label=name,
+                choices=[(GUEST, guest), *players],
+                initial=str(choice.pk) if isinstance(choice, Player) else GUEST,
+                help_text=site_words(site),
+            )
+        for index in self.undated:  # a log without a date: the member says when it was played
+            self.fields[f"played-{index}"] = forms.DateField(
+                label=gettext("Played on"),
+                required=False,
+                widget=forms.DateInput({"type": "date"}),
+                help_text=gettext("The log holds no date; without one the game is dated today."),
+            )
+
+    def name_fields(self) -> list[forms.BoundField]:
+        """Return the choice of each online name (the dates are shown with their games)."""
+        return [self[f"name-{index}"] for index in range(len(self.keys))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        today = timezone.localdate()
+        for index in self.undated:
+            day = data.get(f"played-{index}")
+            if day is not None and not EARLIEST <= day <= today:
+                self.add_error(f"played-{index}", gettext("Give a day between 1990 and today."))
+        return data
+
+    def dates(self) -> dict[int, dt.datetime]:
+        """Return the start (midnight in the club's zone) given for each undated game."""
+        zone = timezone.get_current_timezone()
+        days = {index: self.cleaned_data.get(f"played-{index}") for index in self.undated}
+        return {i: dt.datetime.combine(d, dt.time.min, tzinfo=zone) for i, d in days.items() if d}
+
+    def choices(self) -> dict[OnlineKey, Any]:
+        """Return the player (or GUEST) chosen for each online name."""
+        picked = [self.cleaned_data[f"name-{index}"] for index in range(len(self.keys))]
+        by_id = Player.objects.in_bulk([int(v) for v in picked if v != GUEST])
+        return {
+            key: GUEST if value == GUEST else by_id[int(value)]
+            for key, value in zip(self.keys, picked)
+        }

@@ -1,0 +1,349 @@
+"""Online game logs into sessions: read, map online names to club players, write.
+
+``read_upload(files)`` reads the files (``ledger.online_logs``: every game checked
+against our replay, the upload refused whole at the first problem) and refuses a game
+already imported (same site and log id, or the same fingerprint), naming its session.
+Nothing is written before the names are mapped: ``online_names`` lists the names of
+the games, ``proposed_players`` the player each name is taken for (the name
+remembered from an earlier import, else a player of that name), and
+``import_games`` writes each game in its own transaction through ``ledger.writes``,
+making new guests for the names given none and remembering every name's player.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+
+from ledger import writes
+from ledger.models import OnlineName, Player, Ruleset, Session
+from ledger.online_logs import ImportedGame, LogError, read_logs
+from ledger.records import RecordError, record_dates
+from scoring.game import replay
+from scoring.rules import Rules
+
+GUEST = "guest"  # the choice of a new guest player for an online name
+SITES = {"tenhou": "Tenhou", "mahjongsoul": "Mahjong Soul"}  # in guests' names: never translated
+SITE_WORDS = {  # with a context: "Tenhou" alone is also the yakuman (天和)
+    "tenhou": pgettext_lazy("online site", "Tenhou"),
+    "mahjongsoul": pgettext_lazy("online site", "Mahjong Soul"),
+}
+NAME_LENGTH = 60  # Player.name
+
+OnlineKey = tuple[str, str]  # (site, name)
+Choice = Player | str  # a player, or GUEST
+
+
+# What the log reader (pure Python, English) says most often, in the reader's words;
+# translated here. Sentences with figures (a round that differs) stay as the reader says.
+READER_SENTENCES = {
+    gettext_noop(
+        "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
+        "plain, gzipped or in a zip archive)."
+    ),
+    gettext_noop("the file is damaged or incomplete: its compressed data breaks off."),
+    gettext_noop("the file is damaged or incomplete: it is not valid JSON."),
+    gettext_noop("the file is damaged or incomplete: it is not a readable zip archive."),
+    gettext_noop("the zip archive is empty."),
+    gettext_noop("the file is too large to be a game log."),
+    gettext_noop("This is a three-player game (sanma); three-player games cannot be imported yet."),
+    gettext_noop("this XML file is not a Tenhou game log."),
+    gettext_noop("this JSON file is not a tenhou.net/6 game log."),
+    gettext_noop("the log holds no rounds."),
+    gettext_noop("this game has already been imported."),
+    gettext_noop("The upload holds no game log."),
+}
+BROKEN_XML = re.compile(
+    r"^the file is damaged or incomplete: its XML breaks off or is malformed at line (\d+)\.$"
+)
+
+
+def reader_words(message: str) -> str:
+    """Return the reader's message in the user's language where we know the sentence
+    (the file name before it kept as it is)."""
+    for head, tail in _splits(message):
+        if tail in READER_SENTENCES:
+            return head + gettext(tail)
+        if match := BROKEN_XML.match(tail):
+            return head + gettext(
+                "the file is damaged or incomplete: its XML breaks off or is malformed at "
+                "line %(line)s."
+            ) % {"line": match.group(1)}
+    return message
+
+
+def _splits(message: str) -> list[tuple[str, str]]:
+    """Return each way to cut a message into "file name: " and the sentence after it."""
+    cuts = [("", message)]
+    at = message.find(": ")
+    while at != -1:
+        cuts.append((message[: at + 2], message[at + 2 :]))
+        at = message.find(": ", at + 1)
+    return cuts
+
+
+def site_words(kind: str) -> str:
+    """Return an online site's name in the user's language."""
+    return str(SITE_WORDS.get(kind, kind))
+
+
+class LogImportError(ValueError):
+    """A game (or an upload) that cannot be imported; ``code`` for programs."""
+
+    def __init__(self, message: str, code: str = "bad_log", session: Session | None = None):
+        super().__init__(message)
+        self.message, self.code, self.session = message, code, session
+
+
+@dataclass(frozen=True)
+class PendingGame:
+    """A game read and checked, waiting for its players to be chosen (kept as JSON in
+    the login session between the upload and the confirmation)."""
+
+    record: dict[str, Any]
+    kind: str
+    log_id: str
+    fingerprint: str
+    file_name: str
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, game: ImportedGame) -> PendingGame:
+        return cls(game.record, game.kind, game.log_id, game.fingerprint, game.file_name,
+                   tuple(game.notes))  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingGame:
+        return cls(**{**data, "notes": tuple(data.get("notes", ()))})
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "notes": list(self.notes)}
+
+    @property
+    def is_dated(self) -> bool:
+        return bool(self.record.get("started") or self.record.get("finished"))
+
+    def dated(self, moment: dt.datetime) -> PendingGame:
+        """Return the game started at ``moment`` (for a log that holds no date)."""
+        return dataclasses.replace(self, record={**self.record, "started": moment.isoformat()})
+
+    @property
+    def site(self) -> str:
+        return site_words(self.kind)
+
+    def online_keys(self) -> list[OnlineKey]:
+        return [(self.kind, name) for name in self.record["players"]]
+
+    def summary(self) -> dict[str, Any]:
+        """Return what the confirmation page shows: date, final scores by player, rounds."""
+        state = replay(self.record).to_json()
+        scores = state.get("final", {}).get("scores") or (state["rounds"] or [{}])[-1].get(
+            "scores", []
+        )
+        started, finished = record_dates(self.record)
+        return {
+            "when": started or finished,
+            "scores": list(zip(self.record["players"], scores)),
+            "rounds": len(self.record["rounds"]),
+        }
+
+
+@dataclass
+class Outcome:
+    """What an import made: the sessions, and the games refused with their reason."""
+
+    sessions: list[Session] = field(default_factory=list)
+    refused: list[tuple[PendingGame, LogImportError]] = field(default_factory=list)
+
+
+def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
+    """Return the games of the uploaded files; raise ``LogImportError`` for a file we
+    cannot read, a game that differs from our replay, or a game already imported."""
+    try:
+        games = [PendingGame.of(game) for game in read_logs(files)]
+    except LogError as error:
+        raise LogImportError(reader_words(str(error)), error.code) from None
+    for game in games:
+        try:
+            record_dates(game.record)
+        except RecordError as error:
+            raise LogImportError(f"{game.file_name}: {error}") from None
+        check_new(game)
+    return games
+
+
+def imported_as(game: PendingGame) -> Session | None:
+    """Return the session already made from this game's log, if any (deleted or not)."""
+    same = Q(source_fingerprint=game.fingerprint) | Q(fingerprint=game.fingerprint)
+    if game.log_id:
+        same |= Q(source_kind=game.kind, source_id=game.log_id)
+    return Session.objects.filter(same).order_by("pk").first()
+
+
+def check_new(game: PendingGame) -> None:
+    """Refuse a game that has already been imported, naming its session."""
+    session = imported_as(game)
+    if session is None:
+        return
+    if session.deleted_at is not None:
+        message = gettext(
+            "%(file)s: this game was already imported as session %(pk)s, which was deleted; "
+            "a member can restore it from the deleted sessions."
+        )
+    else:
+        message = gettext("%(file)s: this game was already imported as session %(pk)s.")
+    raise LogImportError(
+        message % {"file": game.file_name, "pk": session.pk}, "already_imported", session
+    )
+
+
+def online_names(games: Iterable[PendingGame]) -> list[OnlineKey]:
+    """Return the online names of the games, each once, in the order they come."""
+    found: dict[OnlineKey, None] = {}
+    for game in games:
+        found.update(dict.fromkeys(game.online_keys()))
+    return list(found)
+
+
+def remembered_players(keys: Iterable[OnlineKey]) -> dict[OnlineKey, Player]:
+    """Return the players remembered for these online names."""
+    keys = list(keys)
+    wanted = Q(pk__in=[])
+    for site, name in keys:
+        wanted |= Q(site=site, name=name)
+    rows = OnlineName.objects.filter(wanted).select_related("player")
+    return {(row.site, row.name): row.player for row in rows}
+
+
+def proposed_players(keys: Iterable[OnlineKey]) -> dict[OnlineKey, Choice]:
+    """Return the player each online name is taken for: the one remembered from an
+    earlier import, else the club player of that very name, else a new guest."""
+    keys = list(keys)
+    remembered = remembered_players(keys)
+    chosen: dict[OnlineKey, Choice] = {}
+    for key in keys:
+        same_name = Player.objects.filter(name__iexact=key[1][:NAME_LENGTH].strip()).first()
+        chosen[key] = remembered.get(key) or same_name or GUEST
+    return chosen
+
+
+def import_games(
+    games: list[PendingGame], choices: Mapping[OnlineKey, Choice], *, actor: writes.Actor
+) -> Outcome:
+    """Write each game as a session (one transaction per game; a refused game writes
+    nothing), making guests for the names chosen so and remembering each name."""
+    done = Outcome()
+    guests: dict[OnlineKey, Player] = {}  # made for the games already written
+    for game in games:
+        made: dict[OnlineKey, Player] = {}
+        try:
+            with transaction.atomic():
+                session = _import_game(game, choices, actor, {**guests}, made)
+        except LogImportError as error:
+            done.refused.append((game, error))
+        else:
+            guests.update(made)
+            done.sessions.append(session)
+    return done
+
+
+def _import_game(
+    game: PendingGame,
+    choices: Mapping[OnlineKey, Choice],
+    actor: writes.Actor,
+    guests: dict[OnlineKey, Player],
+    made: dict[OnlineKey, Player],
+) -> Session:
+    check_new(game)
+    players = [_player(key, choices.get(key, GUEST), guests, made) for key in game.online_keys()]
+    if len({player.pk for player in players}) < len(players):
+        raise LogImportError(
+            gettext("%(file)s: one club player was chosen for two seats of this game.")
+            % {"file": game.file_name},
+            "same_player",
+        )
+    for key, player in zip(game.online_keys(), players):
+        _remember(key, player)
+    record = game.record
+    rules = Rules.from_json(record["rules"])
+    started, finished = record_dates(record)
+    new = writes.NewSession(
+        players=players,
+        rules=rules.to_json(),
+        ruleset=_ruleset_of(rules),
+        rounds=list(record["rounds"]),
+        notes=_notes(game),
+        started_at=started or finished,
+        finished_at=finished or started,
+        source_kind=game.kind,
+        source_id=game.log_id,
+        source_fingerprint=game.fingerprint,
+    )
+    try:
+        return writes.create_session(new, actor=actor, action="import")
+    except writes.WriteError as error:
+        raise LogImportError(f"{game.file_name}: {error.message}", error.code) from None
+    except IntegrityError:  # the same log imported by another request at this moment
+        raise LogImportError(
+            gettext("%(file)s: this game has just been imported by someone else.")
+            % {"file": game.file_name},
+            "already_imported",
+        ) from None
+
+
+def _player(
+    key: OnlineKey, choice: Choice, guests: dict[OnlineKey, Player], made: dict[OnlineKey, Player]
+) -> Player:
+    """Return the chosen player, or the guest for the name: the one an earlier game of
+    this import made, else a new one."""
+    if isinstance(choice, Player):
+        return choice
+    if key not in guests and key not in made:
+        made[key] = _new_guest(key)
+    return guests.get(key) or made[key]
+
+
+def _new_guest(key: OnlineKey) -> Player:
+    """Return a new player named after the online name (with the site, then a number,
+    when a club player already has that name)."""
+    site, name = key
+    base = name.strip()[:NAME_LENGTH] or "?"
+    candidates = [base, f"{base[: NAME_LENGTH - 20]} ({SITES.get(site, site)})"]
+    candidates += [f"{candidates[1]} {number}" for number in range(2, 100)]
+    for candidate in candidates:
+        if not Player.objects.filter(name__iexact=candidate).exists():
+            try:
+                with transaction.atomic():
+                    return Player.objects.create(name=candidate)
+            except IntegrityError:
+                continue
+    raise LogImportError(gettext("No free player name is left for %(name)s.") % {"name": name})
+
+
+def _remember(key: OnlineKey, player: Player) -> None:
+    OnlineName.objects.update_or_create(site=key[0], name=key[1], defaults={"player": player})
+
+
+def _ruleset_of(rules: Rules) -> Ruleset | None:
+    """Return the club's named ruleset with exactly these rules, if it has one."""
+    for ruleset in Ruleset.objects.all():
+        try:
+            if ruleset.engine_rules() == rules:
+                return ruleset
+        except ValueError:
+            continue
+    return None
+
+
+def _notes(game: PendingGame) -> str:
+    """Return the session's notes (stored words, in English like the log reader's notes)."""
+    source = f"{SITES.get(game.kind, game.kind)} {game.log_id}".strip()
+    return "\n".join([f"Imported from the online log {source}.", *game.notes])
