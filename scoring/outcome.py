@@ -20,13 +20,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import ScoringError, cut, shown
+from scoring.dora import DoraCount
+from scoring.errors import LARGEST, ScoringError, cut, shown
 from scoring.rules import ABORTIVE_DRAWS
 from scoring.value import HandValue
+from scoring.yaku import YAKU
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 SEATS = range(4)
-WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao"})
+WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao", "yaku", "dora"})
+DORA_KEYS = ("dora", "aka", "ura")
 COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
 RESULT_KEYS = {
     "ron": COMMON_KEYS | {"loser", "wins"},
@@ -45,12 +48,18 @@ class OutcomeError(ScoringError):
 
 @dataclass(frozen=True)
 class Win:
-    """One winner of a round: a value (han/fu or yakuman) or a ``hand`` to score."""
+    """One winner of a round: a value (han/fu or yakuman) or a ``hand`` to score.
+
+    A value given by a yaku checklist keeps the yaku ticked and the dora counted
+    (``yaku``, ``dora``): what the table said, beside the value replay scores.
+    """
 
     winner: int
     value: HandValue | None = None
     hand: Mapping[str, Any] | None = field(default=None, hash=False)
     pao: int | None = None  # the liable player (sekinin barai)
+    yaku: tuple[str, ...] = ()
+    dora: DoraCount | None = None
 
     def __post_init__(self) -> None:
         _check_seat("winner", self.winner)
@@ -60,13 +69,15 @@ class Win:
                 raise OutcomeError(f"pao player {self.pao} is the winner")
         if (self.value is None) == (self.hand is None):
             raise OutcomeError(f"win of player {self.winner} needs han/fu, yakuman or a hand")
+        if (self.yaku or self.dora) and self.value is None:
+            raise OutcomeError("yaku and dora go with han/fu or yakuman, not with a hand")
 
     @classmethod
     def from_json(cls, data: Any) -> Win:
         """Return the win a JSON object describes.
 
         >>> Win.from_json({"winner": 3, "yakuman": 1, "pao": 2})
-        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2)
+        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2, yaku=(), dora=None)
         """
         data = _object(data, "win")
         _check_keys(data, WIN_KEYS, "win")
@@ -87,6 +98,8 @@ class Win:
             value=value,
             hand=dict(hand) if hand is not None else None,
             pao=None if pao is None else _seat(data, "pao"),
+            yaku=_yaku_names(data),
+            dora=_dora_count(data),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -100,6 +113,10 @@ class Win:
             data["hand"] = dict(self.hand or {})
         if self.pao is not None:
             data["pao"] = self.pao
+        if self.yaku:
+            data["yaku"] = list(self.yaku)
+        if self.dora is not None:
+            data["dora"] = self.dora.to_json()
         return data
 
 
@@ -349,6 +366,28 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     if type(value) is not int:
         raise OutcomeError(f"{key} must be a whole number, not {shown(value)}")
     return value
+
+
+def _yaku_names(data: Mapping[str, Any]) -> tuple[str, ...]:
+    names = data.get("yaku", [])
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise OutcomeError(f"yaku must be a list of yaku names, not {shown(names)}")
+    unknown = [name for name in names if name not in YAKU]
+    if unknown:
+        raise OutcomeError(f"unknown yaku: {cut(', '.join(unknown))}")
+    return tuple(names)
+
+
+def _dora_count(data: Mapping[str, Any]) -> DoraCount | None:
+    counts = data.get("dora")
+    if counts is None:
+        return None
+    counts = _object(counts, "dora count")
+    _check_keys(counts, frozenset(DORA_KEYS), "dora count")
+    values = [_int(counts, key) for key in DORA_KEYS]
+    if not all(0 <= value <= LARGEST for value in values):
+        raise OutcomeError(f"dora counts must be 0 or more, not {shown(dict(counts))}")
+    return DoraCount(*values)
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
