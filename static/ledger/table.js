@@ -277,15 +277,22 @@ function prepareChecklists() {
 
 // --- in step with the other phones ------------------------------------------------
 
+function busy() {
+  return Boolean(document.querySelector(".htmx-request"));
+}
+
 async function poll() {
   const root = main();
   const table = document.getElementById("table");
   if (!root || !table || document.visibilityState !== "visible") return;
+  if (busy()) return; // a save or a riichi in flight answers with the new table itself
   try {
     const answer = await fetch(root.dataset.versionUrl, { headers: { Accept: "application/json" } });
     if (!answer.ok) return;
     const now = await answer.json();
-    if (String(now.version) !== table.dataset.version) {
+    const shown = document.getElementById("table"); // redrawn meanwhile, with its saved notice?
+    if (!shown || busy()) return;
+    if (String(now.version) !== shown.dataset.version) {
       htmx.ajax("GET", root.dataset.tableUrl, { target: "#table", swap: "outerHTML" });
     }
   } catch {
