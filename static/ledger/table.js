@@ -212,7 +212,14 @@ function tickDeclaredRiichi(form) {
     if (!list || list.dataset.touched) continue;
     const seat = hand.dataset.winner ?? winner;
     const riichi = list.querySelector('input[value="riichi"]');
-    if (riichi && seat !== undefined) riichi.checked = declared.has(seat);
+    if (!riichi || seat === undefined) continue;
+    if (declared.has(seat) && !riichi.checked) {
+      riichi.checked = true;
+      riichi.dataset.auto = "1"; // ticked here: taken back if the winner changes
+    } else if (!declared.has(seat) && riichi.dataset.auto) {
+      riichi.checked = false;
+      delete riichi.dataset.auto;
+    }
   }
 }
 

@@ -128,3 +128,27 @@ def test_the_checklist_counts_dora_asks_the_fu_left_open_and_says_why_it_refuses
         tap(hand.locator('.han-choices input[value="2"] + span'), scroll=True, still=False)
         expect(preview.locator(".checklist-text")).to_have_count(0)
         assert errors == []
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-hans"])
+def test_the_checklist_fits_a_phone_in_japanese_and_chinese(live_server, artifacts, language):
+    session = create_session(rules={"preset": "club"})
+    with launch_chromium() as browser:
+        page, errors = _open_phone(browser, live_server, session, language=language)
+        tap = Taps(page, PHONE)
+        tap(page.locator('.outcomes button[data-kind="ron"]'), still=False)
+        section = page.locator('.kind-section[data-kind="ron"]')
+        tap(section.locator('input[name="winners"][value="3"] + span'), still=False)
+        tap(section.locator('input[name="loser"][value="0"] + span'), still=False)
+        hand = section.locator('.hand[data-winner="3"]')
+        tap(hand.locator("details.extra.yaku > summary"), scroll=True, still=False)
+        chips = hand.locator(".yaku-chip:visible > span")
+        assert chips.count() == 30  # the yakuman stay folded
+        for box in chips.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().toJSON())"):
+            assert box["width"] >= 44 and box["height"] >= 44, box
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        tap(hand.locator('input[value="chiitoitsu"] + span'), scroll=True, still=False)
+        expect(page.locator("#preview .payments")).to_contain_text("1,600")  # 2 han 25 fu
+        _no_horizontal_scroll(page, PHONE[0])
+        _screenshot(page, artifacts, f"{language}-360x740")
+        assert errors == []
