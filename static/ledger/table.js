@@ -251,7 +251,9 @@ document.addEventListener("input", (event) => {
 function readChecklistFu() {
   const form = roundForm();
   if (!form) return;
-  for (const hand of form.querySelectorAll(".hand")) delete hand.dataset.checklistFu;
+  for (const hand of form.querySelectorAll(".hand")) {
+    if (!byChecklist(hand)) delete hand.dataset.checklistFu; // a refused checklist keeps its last
+  }
   for (const note of document.querySelectorAll("#preview [data-checklist-fu]")) {
     const by = form.querySelector(`[data-checklist-by] input[name="by${note.dataset.suffix}"]`);
     const hand = by?.closest(".hand");

@@ -9,10 +9,23 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import launch_chromium
-from tests.browser.test_tile_entry import DESK, PHONE, Taps, _open_phone
+from tests.browser.test_tile_entry import DESK, PHONE, _open_phone
+from tests.browser.test_tile_entry import Taps as TileTaps
 from tests.factories import create_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Taps(TileTaps):
+    """The tile entry's taps; a control the player scrolls to comes wholly into sight (a
+    chip cut by a fraction of a pixel at the top counts as in sight for the browser)."""
+
+    def __call__(self, control, *, scroll=False, still=True):
+        if scroll:
+            box = control.bounding_box()
+            if box is None or box["y"] < 0 or box["y"] + box["height"] > self.size[1]:
+                control.evaluate("e => e.scrollIntoView({block: 'center'})")
+        super().__call__(control, scroll=scroll, still=still)
 
 
 def _screenshot(page, artifacts, name):
@@ -136,6 +149,9 @@ def test_the_checklist_fits_a_phone_in_japanese_and_chinese(live_server, artifac
     with launch_chromium() as browser:
         page, errors = _open_phone(browser, live_server, session, language=language)
         tap = Taps(page, PHONE)
+        riichi = page.locator('#table .seat[data-seat="3"] .riichi-button')
+        riichi.click()  # Dai's riichi, during the hand
+        expect(riichi).to_have_attribute("aria-pressed", "true")
         tap(page.locator('.outcomes button[data-kind="ron"]'), still=False)
         section = page.locator('.kind-section[data-kind="ron"]')
         tap(section.locator('input[name="winners"][value="3"] + span'), still=False)
@@ -147,8 +163,9 @@ def test_the_checklist_fits_a_phone_in_japanese_and_chinese(live_server, artifac
         for box in chips.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().toJSON())"):
             assert box["width"] >= 44 and box["height"] >= 44, box
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        expect(hand.locator('input[value="riichi"]')).to_be_checked()  # declared at the table
         tap(hand.locator('input[value="chiitoitsu"] + span'), scroll=True, still=False)
-        expect(page.locator("#preview .payments")).to_contain_text("1,600")  # 2 han 25 fu
+        expect(page.locator("#preview .payments")).to_contain_text("3,200")  # 3 han 25 fu
         _no_horizontal_scroll(page, PHONE[0])
         _screenshot(page, artifacts, f"{language}-360x740")
         assert errors == []
