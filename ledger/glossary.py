@@ -266,7 +266,9 @@ STATISTIC_DEFINITIONS = {  # the same keys and English text as standings.stats.G
     ),
     "chombo": _("Chombo (penalised mistakes) the player committed."),
     "biggest_hand": _("Most points received for one hand."),
-    "yaku": _("How often each yaku appeared in the player's wins entered as tiles."),
+    "yaku": _(
+        "How often each yaku appeared in the player's wins entered as tiles or by their yaku."
+    ),
     "head_to_head": _(
         "Games together: sessions at the same table. Place difference: the "
         "opponent's place minus the player's, averaged (positive: the player placed better). "

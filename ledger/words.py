@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from scoring.value import limit_name
 
 
 def describe_outcome(
@@ -115,8 +116,8 @@ def hand_reading(hand: Mapping[str, Any]) -> str:
         parts.append(gettext("dora %(count)s") % {"count": dora})
     if hand["yakuman"]:
         value = glossary.yakuman_count(hand["yakuman"]).lower()
-    else:
-        value = glossary.han_fu(hand["han"], hand["fu"])
+    else:  # a limit hand from a checklist has no fu
+        value = glossary.han_fu(hand["han"], hand["fu"] or None)
         limit = "counted_yakuman" if hand["limit"] == "yakuman" else hand["limit"]
         if limit != "none":
             value = gettext("%(value)s, %(limit)s") % {
@@ -124,6 +125,56 @@ def hand_reading(hand: Mapping[str, Any]) -> str:
                 "limit": glossary.limit_name(limit).lower(),
             }
     return gettext("%(yaku)s = %(value)s") % {"yaku": " + ".join(parts), "value": value}
+
+
+CHECKLIST_REFUSALS = {  # scoring.checklist.REASONS in the players' words
+    "replaces": _("%(other)s replaces %(yaku)s: tick only %(other)s."),
+    "seven_pairs": _("%(other)s is seven pairs, with no sets for %(yaku)s."),
+    "no_triplets": _("%(other)s has no triplets or kans, which %(yaku)s needs."),
+    "no_sequences": _("%(other)s has no sequences, which %(yaku)s needs."),
+    "simples": _("%(other)s has no terminals or honors, which %(yaku)s needs."),
+    "no_honors": _("%(other)s has no honor tiles, which %(yaku)s needs."),
+    "too_many_sets": _("%(yaku)s and %(other)s together need more than four sets."),
+    "exclusive": _("%(yaku)s and %(other)s cannot happen in one win."),
+    "closed_only": _("%(yaku)s needs a closed hand (no chi, pon or open kan)."),
+    "needs_riichi": _("%(yaku)s needs riichi or double riichi."),
+    "tsumo_only": _("%(yaku)s is won by tsumo, not by ron."),
+    "ron_only": _("%(yaku)s is won by ron, not by tsumo."),
+    "yakuman_alone": _("%(other)s is a yakuman: it counts alone, without %(yaku)s."),
+    "not_offered": _("%(yaku)s is not a yaku under these rules."),
+    "no_red_fives": _("These rules play without red fives."),
+    "no_yaku": _("Dora are not a yaku: tick at least one yaku."),
+    "needs_menzen_tsumo": _("A closed hand’s tsumo counts %(yaku)s: tick it too."),
+}
+COUNTER_WORDS = {"ura": _("Ura dora"), "aka": _("Red fives")}
+COUNTER_LABELS = {"dora": _("Dora"), "aka": _("Aka"), "ura": _("Ura")}  # the steppers' labels
+
+
+def checklist_problem(refusal: Any) -> str:
+    """Return why a yaku checklist is no hand (a ``scoring.checklist.Refusal``) in words."""
+
+    def word(name: str) -> str:
+        return str(COUNTER_WORDS[name]) if name in COUNTER_WORDS else glossary.yaku_name(name)
+
+    words = CHECKLIST_REFUSALS[refusal.reason]
+    return str(words) % {"yaku": word(refusal.yaku), "other": word(refusal.other)}
+
+
+def checklist_reading(value: Any, rules: Any, fu: int = 0) -> str:
+    """Return a checklist's value as the preview reads it: "Riichi + Pinfu + dora 1 =
+    3 han 30 fu"; without its fu while they are still to be chosen ("2 han")."""
+    hand_value = value.hand_value(fu) if fu or not value.needs_fu else None
+    hand = {
+        "yaku": [{"name": yaku.name} for yaku in value.yaku],
+        "dora": value.dora.to_json(),
+        "yakuman": value.yakuman,
+        "han": value.han,
+        "fu": hand_value.fu if hand_value else 0,
+        "limit": "none",
+    }
+    if hand_value is not None and not value.yakuman:
+        hand["limit"] = limit_name(hand_value, rules)
+    return hand_reading(hand)
 
 
 # A tile in words: "3 of circles", "red 5 of bamboo", "East wind" (三筒, 赤5索, 東).

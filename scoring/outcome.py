@@ -20,13 +20,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import ScoringError, cut, shown
+from scoring.dora import DoraCount
+from scoring.errors import LARGEST, ScoringError, cut, shown
 from scoring.rules import ABORTIVE_DRAWS
 from scoring.value import HandValue
+from scoring.yaku import YAKU
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 SEATS = range(4)
-WIN_KEYS = frozenset({"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman"})
+WIN_KEYS = frozenset(
+    {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "yaku", "dora"}
+)
+DORA_KEYS = ("dora", "aka", "ura")
 COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
 RESULT_KEYS = {
     "ron": COMMON_KEYS | {"loser", "wins"},
@@ -45,7 +50,11 @@ class OutcomeError(ScoringError):
 
 @dataclass(frozen=True)
 class Win:
-    """One winner of a round: a value (han/fu or yakuman) or a ``hand`` to score."""
+    """One winner of a round: a value (han/fu or yakuman) or a ``hand`` to score.
+
+    A value given by a yaku checklist keeps the yaku ticked and the dora counted
+    (``yaku``, ``dora``): what the table said, beside the value replay scores.
+    """
 
     winner: int
     value: HandValue | None = None
@@ -54,6 +63,8 @@ class Win:
     # how many of a yakuman-valued win's yakuman the liable player answers for; None: one
     # (a hand given as tiles names its pao yakuman itself)
     pao_yakuman: int | None = None
+    yaku: tuple[str, ...] = ()
+    dora: DoraCount | None = None
 
     def __post_init__(self) -> None:
         _check_seat("winner", self.winner)
@@ -65,13 +76,16 @@ class Win:
             _check_pao_yakuman(self)
         if (self.value is None) == (self.hand is None):
             raise OutcomeError(f"win of player {self.winner} needs han/fu, yakuman or a hand")
+        if (self.yaku or self.dora) and self.value is None:
+            raise OutcomeError("yaku and dora go with han/fu or yakuman, not with a hand")
 
     @classmethod
     def from_json(cls, data: Any) -> Win:
         """Return the win a JSON object describes.
 
-        >>> Win.from_json({"winner": 3, "yakuman": 1, "pao": 2})
-        Win(winner=3, value=HandValue(han=0, fu=0, yakuman=1), hand=None, pao=2, pao_yakuman=None)
+        >>> win = Win.from_json({"winner": 3, "yakuman": 1, "pao": 2})
+        >>> win.value, win.pao, win.yaku
+        (HandValue(han=0, fu=0, yakuman=1), 2, ())
         """
         data = _object(data, "win")
         _check_keys(data, WIN_KEYS, "win")
@@ -93,6 +107,8 @@ class Win:
             hand=dict(hand) if hand is not None else None,
             pao=None if pao is None else _seat(data, "pao"),
             pao_yakuman=None if data.get("pao_yakuman") is None else _int(data, "pao_yakuman"),
+            yaku=_yaku_names(data),
+            dora=_dora_count(data),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -108,6 +124,10 @@ class Win:
             data["pao"] = self.pao
         if self.pao_yakuman is not None:
             data["pao_yakuman"] = self.pao_yakuman
+        if self.yaku:
+            data["yaku"] = list(self.yaku)
+        if self.dora is not None:
+            data["dora"] = self.dora.to_json()
         return data
 
 
@@ -369,6 +389,28 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     if type(value) is not int:
         raise OutcomeError(f"{key} must be a whole number, not {shown(value)}")
     return value
+
+
+def _yaku_names(data: Mapping[str, Any]) -> tuple[str, ...]:
+    names = data.get("yaku", [])
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise OutcomeError(f"yaku must be a list of yaku names, not {shown(names)}")
+    unknown = [name for name in names if name not in YAKU]
+    if unknown:
+        raise OutcomeError(f"unknown yaku: {cut(', '.join(unknown))}")
+    return tuple(names)
+
+
+def _dora_count(data: Mapping[str, Any]) -> DoraCount | None:
+    counts = data.get("dora")
+    if counts is None:
+        return None
+    counts = _object(counts, "dora count")
+    _check_keys(counts, frozenset(DORA_KEYS), "dora count")
+    values = [_int(counts, key) for key in DORA_KEYS]
+    if not all(0 <= value <= LARGEST for value in values):
+        raise OutcomeError(f"dora counts must be 0 or more, not {shown(dict(counts))}")
+    return DoraCount(*values)
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:

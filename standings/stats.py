@@ -40,7 +40,7 @@ GLOSSARY = {
     "draw_tenpai": "Exhaustive draws at which the player was tenpai, divided by exhaustive draws.",
     "chombo": "Chombo (penalised mistakes) the player committed.",
     "biggest_hand": "Most points received for one hand.",
-    "yaku": "How often each yaku appeared in the player's wins entered as tiles.",
+    "yaku": "How often each yaku appeared in the player's wins entered as tiles or by their yaku.",
     "head_to_head": "Games together: sessions at the same table. Place difference: the "
     "opponent's place minus the player's, averaged (positive: the player placed better). "
     "Ron won / lost: points the player took from that opponent by ron, and paid them by ron.",
@@ -101,6 +101,8 @@ def count_round(lines: list[Line], played: RoundResult, game: Replay) -> None:
         _count_win(lines[win.winner], win.winner, value, played, game)
         if hand is not None:
             lines[win.winner].yaku.update(yaku["name"] for yaku in hand["yaku"])
+        else:  # a value given by the yaku checklist names its yaku
+            lines[win.winner].yaku.update(win.yaku)
     if outcome.result == "ron" and outcome.loser is not None:
         _count_deal_in(lines, outcome.loser, played)
 

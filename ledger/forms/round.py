@@ -13,13 +13,21 @@ from django.utils.translation import gettext_lazy as _
 from ledger import glossary
 from ledger.engine_words import explain
 from ledger.models import SEATS
-from ledger.words import tile_words
-from scoring.errors import ScoringError
+from ledger.words import checklist_problem, tile_words
+from scoring.checklist import (
+    Checklist,
+    ChecklistError,
+    ChecklistValue,
+    checklist_groups,
+    checklist_value,
+)
+from scoring.dora import DoraCount
+from scoring.errors import InvalidHandError, ScoringError
 from scoring.hand import Hand
 from scoring.rules import Rules
 from scoring.tiles import MELD_KINDS, Meld, kind, parse_tile, parse_tiles, tile_name
 from scoring.value import VALID_FU, fu_choices
-from scoring.yaku import FLAGS
+from scoring.yaku import FLAGS, YAKU, han_table
 
 KINDS = tuple(glossary.OUTCOMES.items())
 LIMIT_HAN = pgettext_lazy("limit with its han", "%(limit)s (%(han)s han)")
@@ -57,6 +65,9 @@ HAND_FLAGS = [
 TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
 RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
+YAKU_CHOICES = [(name, glossary.YAKU[name]) for name in YAKU]
+DORA_COUNTERS = ("dora", "aka", "ura")  # the checklist's steppers: yaku_dora, yaku_aka, yaku_ura
+MOST_DORA = 40
 
 
 # A win given as a yakuman multiple counts one yakuman as pao; a double pattern that is the
@@ -103,9 +114,12 @@ class RoundForm(forms.Form):
         error_messages={"invalid": _("request id may hold only letters, digits, - and _")},
     )
 
-    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, names: list[str], rules: Rules | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
+        self.rules = rules or Rules()
         seats = [(str(s), name) for s, name in zip(SEATS, names)]
         self.fields["pao"].choices = [("", "—"), *seats]
         for name in ("loser", "winner", "chombo_player"):
@@ -132,6 +146,28 @@ class RoundForm(forms.Form):
         winner = _("the winner")
         for suffix, name in [("", winner), *((f"_{s}", n) for s, n in zip(SEATS, names))]:
             self._add_tile_fields(suffix, name)
+            self._add_checklist_fields(suffix, name)
+        self.fields["yaku"].initial = ["menzen_tsumo"]  # a tsumo's: a closed hand counts it
+
+    def _add_checklist_fields(self, suffix: str, name: Any) -> None:
+        """Add the fields of a hand's yaku checklist: the yaku ticked, whether the hand
+        is open, the dora counted, and whether the checklist gives the hand's value."""
+        self.fields[f"yaku{suffix}"] = forms.MultipleChoiceField(
+            required=False,
+            choices=YAKU_CHOICES,
+            widget=forms.CheckboxSelectMultiple,
+            label=_named(_("Yaku of %(name)s"), name),
+        )
+        self.fields[f"open{suffix}"] = forms.BooleanField(
+            required=False, label=_("Open hand (chi, pon or open kan)")
+        )
+        self.fields[f"by{suffix}"] = forms.ChoiceField(
+            required=False, choices=[("", "—"), ("yaku", _("Score by these yaku"))]
+        )
+        for counter in DORA_COUNTERS:
+            self.fields[f"yaku_{counter}{suffix}"] = forms.IntegerField(
+                required=False, min_value=0, max_value=MOST_DORA
+            )
 
     def _add_tile_fields(self, suffix: str, name: Any) -> None:
         self.fields[f"tiles{suffix}"] = forms.CharField(
@@ -184,8 +220,9 @@ class RoundForm(forms.Form):
             return data
         builder = getattr(self, f"_{data['kind']}_outcome")
         outcome = builder(data)
-        if data.get("riichi") and data["kind"] != "chombo":
-            outcome["riichi"] = sorted(data["riichi"])
+        riichi = {*(data.get("riichi") or []), *_checklist_riichi(outcome)}
+        if riichi and data["kind"] != "chombo":
+            outcome["riichi"] = sorted(riichi)
         elif data["kind"] != "chombo":
             outcome["riichi"] = []
         if data.get("note"):
@@ -233,7 +270,9 @@ class RoundForm(forms.Form):
     def _win(self, data: dict[str, Any], seat: int, suffix: str) -> dict[str, Any]:
         name, han, fu = self.names[seat], data.get(f"han{suffix}"), data.get(f"fu{suffix}")
         win: dict[str, Any] = {"winner": seat}
-        if not han and data.get(f"tiles{suffix}"):
+        if self.is_by_checklist(data, suffix):
+            win.update(self._checklist_win(data, suffix, name))
+        elif not han and data.get(f"tiles{suffix}"):
             win["hand"] = self._hand(data, suffix, name)
         elif not han:
             raise forms.ValidationError(
@@ -255,6 +294,60 @@ class RoundForm(forms.Form):
             win["pao"] = data[f"pao{suffix}"]
             if data.get(f"pao_whole{suffix}") and win.get("yakuman", 0) > 1:
                 win["pao_yakuman"] = win["yakuman"]
+        return win
+
+    @staticmethod
+    def is_by_checklist(data: dict[str, Any], suffix: str) -> bool:
+        """Return whether a hand's value comes from its yaku checklist."""
+        return data.get(f"by{suffix}") == "yaku"
+
+    def checklist(self, data: dict[str, Any], suffix: str) -> Checklist:
+        """Return a hand's checklist as the form holds it."""
+        counts = (data.get(f"yaku_{counter}{suffix}") or 0 for counter in DORA_COUNTERS)
+        return Checklist(
+            yaku=tuple(data.get(f"yaku{suffix}") or ()),
+            tsumo=data.get("kind") == "tsumo",
+            is_closed=not data.get(f"open{suffix}"),
+            dora=DoraCount(*counts),
+        )
+
+    def checklist_value(self, data: dict[str, Any], suffix: str, name: str) -> ChecklistValue:
+        """Return what a hand's checklist scores, or raise its refusal in words."""
+        try:
+            return checklist_value(self.checklist(data, suffix), self.rules)
+        except ChecklistError as error:
+            raise forms.ValidationError(
+                gettext("%(name)s: %(problem)s")
+                % {"name": name, "problem": checklist_problem(error.refusal)},
+                code="checklist",
+            ) from None
+
+    def _checklist_win(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
+        """Return the win's value from its checklist, with the yaku ticked and the dora
+        counted (the ``yaku`` and ``dora`` keys of a win)."""
+        value = self.checklist_value(data, suffix, name)
+        fu = data.get(f"fu{suffix}")
+        if value.needs_fu and not fu:
+            raise forms.ValidationError(
+                gettext("Choose the fu of %(name)s’s hand (%(han)s).")
+                % {"name": name, "han": glossary.han_fu(value.han)}
+            )
+        try:
+            hand_value = value.hand_value(int(fu) if value.needs_fu else 0)
+        except InvalidHandError:
+            raise forms.ValidationError(
+                gettext("%(name)s: %(han)s with these yaku cannot have %(fu)s fu.")
+                % {"name": name, "han": glossary.han_fu(value.han), "fu": fu}
+            ) from None
+        win: dict[str, Any] = {}
+        if hand_value.yakuman:
+            win["yakuman"] = hand_value.yakuman
+        elif hand_value.fu:
+            win.update(han=hand_value.han, fu=hand_value.fu)
+        else:
+            win["han"] = hand_value.han
+        win["yaku"] = [yaku.name for yaku in value.yaku]
+        win["dora"] = dict(zip(DORA_COUNTERS, self.checklist(data, suffix).dora))
         return win
 
     def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
@@ -307,6 +400,7 @@ class RoundForm(forms.Form):
                 }
             )
             initial.update(_hand_initial(win.get("hand"), suffix))
+            initial.update(_checklist_initial(win, suffix))
         initial.update(
             loser=outcome.get("loser"),
             winner=outcome.get("winner"),
@@ -317,6 +411,13 @@ class RoundForm(forms.Form):
             chombo_player=outcome.get("player"),
         )
         return initial
+
+
+def _checklist_riichi(outcome: dict[str, Any]) -> list[int]:
+    """Return the winners whose checklist ticks riichi: they declared it (and paid)."""
+    wins = outcome.get("wins", [outcome])
+    declared = {"riichi", "double_riichi"}
+    return [win["winner"] for win in wins if declared & set(win.get("yaku", []))]
 
 
 def parse_melds(text: str, name: str) -> list[dict[str, str]]:
@@ -386,6 +487,24 @@ def hand_flags(tsumo: bool | None) -> list[tuple[str, Any]]:
     return [(name, label) for name, label in HAND_FLAGS if name not in left_out]
 
 
+def _checklist_initial(win: dict[str, Any], suffix: str) -> dict[str, Any]:
+    """Return the checklist fields of a win given by its yaku; the hand was open when its
+    yaku and dora, counted closed, do not make the han stored."""
+    if "yaku" not in win:
+        return {}
+    dora = win.get("dora", {})
+    closed = han_table(True, (), False)
+    han = sum(closed[name].han for name in win["yaku"]) + sum(dora.values())
+    initial = {f"yaku_{counter}{suffix}": dora.get(counter, 0) for counter in DORA_COUNTERS}
+    is_open = not win.get("yakuman") and han != win.get("han") and win.get("han", 0) < han
+    return {
+        **initial,
+        f"yaku{suffix}": win["yaku"],
+        f"by{suffix}": "yaku",
+        f"open{suffix}": is_open,
+    }
+
+
 def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
     if not hand:
         return {}
@@ -433,6 +552,8 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
         and rules.multiple_yakuman
         and rules.pao_stacked == "pao_yakuman",
         "seats": list(zip(SEATS, names)),
+        "checklist": checklist_choices(rules),
+        "dora_counters": [c for c in DORA_COUNTERS if c != "aka" or rules.red_fives],
     }
 
 
@@ -443,3 +564,32 @@ def _named(label: Any, name: Any) -> str:
     active, so the label is formatted at once (a lazy proxy per label cost ~0.2 ms).
     """
     return str(label) % {"name": str(name)}
+
+
+CHECKLIST_TITLES = {
+    "both": _("%(name)s: %(closed)s han closed, %(open)s han open"),
+    "closed": _("%(name)s: %(closed)s han, closed hands only"),
+}
+
+
+def checklist_choices(rules: Rules) -> list[dict[str, Any]]:
+    """Return the checklist's yaku by group (their han, yakuman last), each with its
+    name, its label, its value as the chip shows it ("2/1", "1/–", "×2") and in words."""
+    groups = []
+    for han, yaku in checklist_groups(rules):
+        is_yakuman = han == 13
+        legend = glossary.LIMITS["yakuman"] if is_yakuman else glossary.han_fu(han)
+        groups.append({"legend": str(legend), "is_yakuman": is_yakuman,
+                       "yaku": [_checklist_chip(y) for y in yaku]})  # fmt: skip
+    return groups
+
+
+def _checklist_chip(yaku: Any) -> dict[str, str]:
+    label = glossary.yaku_name(yaku.name)
+    if yaku.is_yakuman:
+        value, title = f"×{yaku.closed}", f"{label}: {glossary.yakuman_count(yaku.closed)}"
+    else:
+        value = f"{yaku.closed}/{yaku.open or '–'}"
+        words = CHECKLIST_TITLES["both" if yaku.open else "closed"]
+        title = str(words) % {"name": label, "closed": yaku.closed, "open": yaku.open}
+    return {"name": yaku.name, "label": label, "value": value, "title": title}

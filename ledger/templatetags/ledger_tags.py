@@ -395,3 +395,17 @@ def tile_fields(form: Any, suffix: str) -> Any:
 def json_data(value: Any) -> str:
     """Return a value as JSON text, for a data attribute (the template escapes it)."""
     return json.dumps(value, separators=(",", ":"))
+
+
+@register.filter
+def has_any_of(bound: Any, chips: list[dict[str, str]]) -> bool:
+    """Return whether a checklist's bound field ticks any of these chips (a group opens)."""
+    return any(is_picked(chip["name"], bound) for chip in chips)
+
+
+@register.filter
+def counter_label(counter: str) -> str:
+    """Return a checklist dora counter's label: "Dora", "Aka" (red fives), "Ura"."""
+    from ledger.words import COUNTER_LABELS
+
+    return str(COUNTER_LABELS[counter])

@@ -108,7 +108,9 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     initial = RoundForm.initial_from(outcomes[number - 1])
     if request.GET.get("kind") in dict(KINDS):  # the kind tabs: the round was another kind
         initial["kind"] = request.GET["kind"]
-    form = RoundForm(request.POST or None, names=names, initial=initial)
+    form = RoundForm(
+        request.POST or None, names=names, initial=initial, rules=session.engine_rules()
+    )
     status = 200
     if request.method == "POST" and form.is_valid():
         try:

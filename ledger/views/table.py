@@ -10,6 +10,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -35,7 +36,7 @@ from ledger.views.common import (
     require_recorder,
     table_view,
 )
-from ledger.words import describe_outcome, hand_reading, tile_problem
+from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
 from scoring.errors import ScoringError
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -73,7 +74,7 @@ def table_context(
     names = [player.name for player in session.players()]
     rules = session.engine_rules()
     kind = request.GET.get("kind", "")
-    form = form or RoundForm(names=names, initial={"kind": kind or "ron"})
+    form = form or RoundForm(names=names, initial={"kind": kind or "ron"}, rules=rules)
     recorder = can_record(request, session)
     return {
         "session": session,
@@ -156,7 +157,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     entered as tiles, the engine's reading of it, or why it is not a winning hand."""
     session = load_session(pk)
     names = [p.name for p in session.players()]
-    form = RoundForm(request.POST, names=names)
+    form = RoundForm(request.POST, names=names, rules=session.engine_rules())
     preview: dict[str, Any] = {}
     number = whole_number(request.GET.get("number", ""))  # a correction of round ``number``
     if form.is_valid():
@@ -180,11 +181,46 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             preview["finished"] = game.state.finished
     elif form.is_bound and request.POST.get("kind"):
         errors = form.non_field_errors().as_data()
-        tiles = [message for error in errors if error.code == "tiles" for message in error]
+        tiles = [message for error in errors if error.code in HAND_CODES for message in error]
         if tiles:  # the tiles as tapped so far: why they are not a hand yet
             preview["error"] = " ".join(tiles)
         preview["missing"] = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    if form.is_bound:
+        preview["checklists"] = checklist_previews(form)
     return render(request, "ledger/_round_sheet.html#preview", {"preview": preview})
+
+
+HAND_CODES = ("tiles", "checklist")  # form errors about a hand as entered, said at once
+
+
+def checklist_previews(form: RoundForm) -> list[dict[str, Any]]:
+    """Return each hand given by its yaku checklist as the preview reads it: its reading
+    ("Riichi + Pinfu = 2 han 30 fu") and the fu the table may choose from (none when
+    the yaku fix them or they do not count); a refused checklist has neither (the form's
+    errors say why, and the fu chosen stay as they are)."""
+    data = getattr(form, "cleaned_data", {})
+    if data.get("kind") == "tsumo":
+        hands = [("", data.get("winner"))]
+    elif data.get("kind") == "ron":
+        hands = [(f"_{seat}", seat) for seat in data.get("winners") or []]
+    else:
+        hands = []
+    previews = []
+    for suffix, seat in hands:
+        if not form.is_by_checklist(data, suffix):
+            continue
+        name = form.names[seat] if seat is not None else gettext("the winner")
+        entry: dict[str, Any] = {"suffix": suffix, "name": name, "reading": "", "fu": None}
+        try:
+            value = form.checklist_value(data, suffix, name)
+        except ValidationError:
+            previews.append(entry)
+            continue
+        fu = int(data.get(f"fu{suffix}") or 0)
+        fu = fu if fu in value.fu_choices else 0
+        entry.update(reading=checklist_reading(value, form.rules, fu), fu=list(value.fu_choices))
+        previews.append(entry)
+    return previews
 
 
 HAND_PROBLEMS = {"not_a_winning_hand", "no_yaku", "two_han_minimum", "bad_flags", "bad_hand"}
@@ -213,7 +249,8 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
     """
     session = load_session(pk)
     require_recorder(request, session)
-    form = RoundForm(request.POST, names=[p.name for p in session.players()])
+    names = [p.name for p in session.players()]
+    form = RoundForm(request.POST, names=names, rules=session.engine_rules())
     if not form.is_valid():
         return _table_main(request, session, form, status=400)
     data = form.cleaned_data

@@ -104,7 +104,7 @@ function drawHandTabs(form, ticked) {
 }
 
 function isComplete(hand) {
-  const han = hand.querySelector('input[name^="han"]:checked');
+  const han = hand.querySelector('input[name^="han"]:checked') || byChecklist(hand);
   if (!han) return false;
   const fu = hand.querySelector(".fu-choices");
   return fu.hidden || Boolean(hand.querySelector('input[name^="fu"]:checked'));
@@ -122,6 +122,10 @@ function offerFu(hand, form) {
   const han = hand.querySelector('.han-choices input:checked, .extras input[name^="han"]:checked');
   const group = hand.querySelector(".fu-choices");
   if (!group) return;
+  if (byChecklist(hand)) {
+    offerChecklistFu(hand, group);
+    return;
+  }
   const table = JSON.parse(group.dataset.tsumo === "1" ? form.dataset.fuTsumo : form.dataset.fuRon);
   const offered = han ? table[han.value] || [] : [];
   group.hidden = Boolean(han) && offered.length === 0; // limits need no fu
@@ -137,6 +141,7 @@ function refreshChoices() {
   const form = roundForm();
   if (!form) return;
   showHands(form);
+  tickDeclaredRiichi(form);
   for (const hand of form.querySelectorAll(".hand")) offerFu(hand, form);
 }
 
@@ -159,17 +164,144 @@ function nextHand(form, done) {
   }
 }
 
+// --- the yaku checklist ------------------------------------------------------------
+
+// The engine scores the checklist (each preview says which fu, if any, the yaku leave
+// open); here a tap in the panel makes the checklist the hand's value (instead of the
+// han buttons), the steppers count, and the riichi declared at the table is ticked.
+
+function byChecklist(hand) {
+  return hand.querySelector('[data-checklist-by] input:checked');
+}
+
+function offerChecklistFu(hand, group) {
+  const offered = hand.dataset.checklistFu ? JSON.parse(hand.dataset.checklistFu) : null;
+  group.hidden = offered !== null && offered.length === 0; // fixed by the yaku, or a limit
+  if (group.hidden) return; // the fu chosen wait, unused, in case a yaku is taken back
+  for (const choice of group.querySelectorAll("[data-fu]")) {
+    const shown = offered === null || offered.includes(Number(choice.dataset.fu));
+    choice.hidden = !shown;
+    const input = choice.querySelector("input");
+    if (!shown && input.checked) input.checked = false;
+  }
+}
+
+function useChecklist(hand, on) {
+  const by = hand.querySelector("[data-checklist-by] input");
+  if (!by || by.checked === on) return;
+  by.checked = on;
+  if (on) {
+    for (const han of hand.querySelectorAll('input[name^="han"]:checked')) han.checked = false;
+  } else {
+    delete hand.dataset.checklistFu;
+  }
+}
+
+function declaredRiichi() {
+  const seats = [...document.querySelectorAll("#table .seat.in-riichi[data-seat]")].map((s) => s.dataset.seat);
+  const ticked = [...document.querySelectorAll('#round-form input[name="riichi"]:checked')].map((i) => i.value);
+  return new Set([...seats, ...ticked]);
+}
+
+// A hand's checklist starts with the riichi its winner declared (until it is tapped).
+function tickDeclaredRiichi(form) {
+  const declared = declaredRiichi();
+  const winner = form.querySelector('input[name="winner"]:checked')?.value;
+  for (const hand of form.querySelectorAll(".hand")) {
+    const list = hand.querySelector("[data-checklist]");
+    if (!list || list.dataset.touched) continue;
+    const seat = hand.dataset.winner ?? winner;
+    const riichi = list.querySelector('input[value="riichi"]');
+    if (!riichi || seat === undefined) continue;
+    if (declared.has(seat) && !riichi.checked) {
+      riichi.checked = true;
+      riichi.dataset.auto = "1"; // ticked here: taken back if the winner changes
+    } else if (!declared.has(seat) && riichi.dataset.auto) {
+      riichi.checked = false;
+      delete riichi.dataset.auto;
+    }
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const step = event.target.closest(".stepper .step");
+  if (!step) return;
+  const input = step.parentElement.querySelector("input");
+  if (step.dataset.step === "1") input.stepUp(); else input.stepDown();
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
+document.addEventListener("change", (event) => {
+  const hand = event.target.closest(".hand");
+  if (!hand || !event.target.closest("#round-form")) return;
+  if (event.target.closest("[data-checklist]")) {
+    hand.querySelector("[data-checklist]").dataset.touched = "1";
+    if (!event.target.closest("[data-checklist-by]")) useChecklist(hand, true);
+  } else if (event.target.name?.startsWith("han")) {
+    useChecklist(hand, false);
+  }
+}, true); // before the form's own handler offers the fu
+
+document.addEventListener("input", (event) => {
+  const hand = event.target.closest(".hand");
+  if (hand && event.target.closest("[data-tile-entry]")) useChecklist(hand, false);
+}, true);
+
+// Each preview says, per checklist hand, the fu the table may still choose.
+function readChecklistFu() {
+  const form = roundForm();
+  if (!form) return;
+  for (const hand of form.querySelectorAll(".hand")) {
+    if (!byChecklist(hand)) delete hand.dataset.checklistFu; // a refused checklist keeps its last
+  }
+  for (const note of document.querySelectorAll("#preview [data-checklist-fu]")) {
+    const by = form.querySelector(`[data-checklist-by] input[name="by${note.dataset.suffix}"]`);
+    const hand = by?.closest(".hand");
+    if (hand) hand.dataset.checklistFu = note.dataset.checklistFu;
+  }
+}
+
+// The preview (payments, and the reading or why the yaku are refused) also shows at the
+// top of the open checklist, where the taps are.
+function mirrorToChecklists() {
+  const preview = document.getElementById("preview");
+  for (const slot of document.querySelectorAll("[data-checklist-reading]")) {
+    const hand = slot.closest(".hand");
+    const parts = preview && byChecklist(hand) ? [...preview.querySelectorAll(":scope > p")] : [];
+    slot.replaceChildren(...parts.map((part) => part.cloneNode(true)));
+    slot.hidden = !slot.textContent.trim();
+  }
+}
+
+document.addEventListener("toggle", (event) => {
+  const details = event.target;
+  if (details instanceof HTMLDetailsElement && details.open && details.matches("details.extra.yaku")) {
+    details.scrollIntoView({ block: "start" }); // the chips and the reading in sight
+  }
+}, true); // toggle does not bubble
+
+function prepareChecklists() {
+  for (const by of document.querySelectorAll("[data-checklist-by]")) by.hidden = true;
+}
+
 // --- in step with the other phones ------------------------------------------------
+
+function busy() {
+  return Boolean(document.querySelector(".htmx-request"));
+}
 
 async function poll() {
   const root = main();
   const table = document.getElementById("table");
   if (!root || !table || document.visibilityState !== "visible") return;
+  if (busy()) return; // a save or a riichi in flight answers with the new table itself
   try {
     const answer = await fetch(root.dataset.versionUrl, { headers: { Accept: "application/json" } });
     if (!answer.ok) return;
     const now = await answer.json();
-    if (String(now.version) !== table.dataset.version) {
+    const shown = document.getElementById("table"); // redrawn meanwhile, with its saved notice?
+    if (!shown || busy()) return;
+    if (String(now.version) !== shown.dataset.version) {
       htmx.ajax("GET", root.dataset.tableUrl, { target: "#table", swap: "outerHTML" });
     }
   } catch {
@@ -195,10 +327,14 @@ function followTable() {
 
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.target?.id === "table") followTable();
+  prepareChecklists();
+  readChecklistFu();
   refreshChoices();
+  mirrorToChecklists();
 });
 
 document.addEventListener("DOMContentLoaded", () => {
+  prepareChecklists();
   refreshChoices();
   setInterval(poll, POLL_MS);
 });
