@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError, shown
+from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
 from scoring.value import HandValue, fu_choices
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
@@ -210,6 +211,8 @@ def _is_offered(name: str, rules: Rules) -> bool:
         return rules.renhou == "mangan"
     if name == "renhou_yakuman":
         return rules.renhou == "yakuman"
+    if name in LOCAL_YAKUMAN:
+        return name in rules.local_yakuman
     return name != "suukantsu" or rules.suukantsu
 
 
@@ -218,6 +221,9 @@ def checklist_groups(rules: Rules) -> tuple[tuple[int, tuple[ChecklistYaku, ...]
 
     >>> [(han, len(yaku)) for han, yaku in checklist_groups(Rules())]
     [(1, 15), (2, 11), (3, 3), (6, 1), (13, 15)]
+    >>> local = Rules(local_yakuman=("daisharin",))
+    >>> [y.name for y in checklist_groups(local)[-1][1] if y.name == "daisharin"]
+    ['daisharin']
     """
     offered = checklist_yaku(rules)
     groups = sorted({yaku.group for yaku in offered})
