@@ -266,6 +266,40 @@ class Encounter(models.Model):
         return f"{self.player_id} v {self.opponent_id} in session {self.session_id}"
 
 
+class WinHandQuerySet(models.QuerySet):
+    def in_scope(self, scope: Scope) -> WinHandQuerySet:
+        return self.filter(scope.condition())
+
+
+class WinHand(models.Model):
+    """One win of a finished session: the points received, its value and, for a hand
+    entered as tiles, its yaku (an empty list when only han/fu or yakuman was given)."""
+
+    session = models.ForeignKey(Session, related_name="win_hands", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="win_hands", on_delete=models.CASCADE)
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
+    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    finished_at = models.DateTimeField()
+    points = models.PositiveIntegerField()
+    han = models.PositiveSmallIntegerField()
+    fu = models.PositiveSmallIntegerField()
+    yakuman = models.PositiveSmallIntegerField(default=0, help_text="the multiple; 0: none")
+    limit = models.CharField(max_length=10, help_text="none, mangan, … yakuman")
+    yaku = models.JSONField(default=list, blank=True, help_text="yaku names; [] when unknown")
+
+    objects = WinHandQuerySet.as_manager()
+
+    class Meta:
+        indexes = [
+            # The club's histogram of any scope reads only this index.
+            models.Index(fields=["finished_at", "limit", "han"], name="winhand_values"),
+            models.Index(fields=["player", "finished_at"], name="winhand_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} won {self.points} in session {self.session_id}"
+
+
 class Standing(models.Model):
     """A player's sums over one stored scope (rewritten when their games change)."""
 

@@ -44,6 +44,7 @@ from standings.models import (
     Scope,
     SeasonRating,
     Standing,
+    WinHand,
 )
 from standings.ratings import RatingState, rate_game
 from standings.stats import Line, game_lines
@@ -168,12 +169,13 @@ def lease() -> Iterator[bool]:
 
 
 def rewrite_session_games(session_id: int) -> list[dict[str, Any]]:
-    """Rewrite one session's games and encounters; return the rows before and after."""
+    """Rewrite one session's games, encounters and wins; return the games before and after."""
     with transaction.atomic():
         old = PlayerGame.objects.filter(session_id=session_id)
         before = list(old.values(*GAME_KEYS))
         old.delete()
         Encounter.objects.filter(session_id=session_id).delete()
+        WinHand.objects.filter(session_id=session_id).delete()
         session = (
             Session.objects.filter(pk=session_id).prefetch_related(
                 "seats__player", "results", "rounds"
@@ -182,6 +184,7 @@ def rewrite_session_games(session_id: int) -> list[dict[str, Any]]:
         games = session_games(session) if session else []
         PlayerGame.objects.bulk_create(games)
         Encounter.objects.bulk_create(encounters(games))
+        WinHand.objects.bulk_create(win_hands(games))
     after = [{key: getattr(game, key) for key in GAME_KEYS} for game in games]
     return before + after
 
@@ -223,6 +226,7 @@ def build_games(
     ]
     for game, line in zip(games, lines):
         game.ron_from = line.ron_from  # for the encounters; not stored on the game
+        game.hands = line.hands  # for the wins (``win_hands``); not stored on the game
     return games
 
 
@@ -243,6 +247,27 @@ def encounters(games: list[PlayerGame]) -> list[Encounter]:
         for mine in games
         for theirs in games
         if theirs is not mine
+    ]
+
+
+def win_hands(games: list[PlayerGame]) -> list[WinHand]:
+    """Return one ``WinHand`` per win of a session's four games."""
+    return [
+        WinHand(
+            session_id=game.session_id,
+            player_id=game.player_id,
+            season_id=game.season_id,
+            ruleset_id=game.ruleset_id,
+            finished_at=game.finished_at,
+            points=hand.points,
+            han=hand.han,
+            fu=hand.fu,
+            yakuman=hand.yakuman,
+            limit=hand.limit,
+            yaku=list(hand.yaku),
+        )
+        for game in games
+        for hand in game.hands
     ]
 
 

@@ -47,6 +47,19 @@ GLOSSARY = {
 }
 
 
+@dataclass(frozen=True)
+class Hand:
+    """One win: the points received for it, its value and its yaku (empty when the
+    win was given as han/fu or yakuman, whose yaku nobody recorded)."""
+
+    points: int
+    han: int
+    fu: int
+    yakuman: int
+    limit: str  # none, mangan, haneman, baiman, sanbaiman, yakuman
+    yaku: tuple[str, ...] = ()
+
+
 @dataclass
 class Line:
     """One player's numbers in one game."""
@@ -68,6 +81,7 @@ class Line:
     biggest_hand: str = ""
     yaku: Counter[str] = field(default_factory=Counter)
     ron_from: Counter[int] = field(default_factory=Counter)  # seat -> points taken by ron
+    hands: list[Hand] = field(default_factory=list)  # each win, in the order played
 
 
 def game_lines(game: Replay) -> list[Line]:
@@ -98,15 +112,24 @@ def count_round(lines: list[Line], played: RoundResult, game: Replay) -> None:
     if outcome.result == "chombo" and outcome.player is not None:
         lines[outcome.player].chombos += 1
     for win, value, hand in zip(outcome.wins, played.values, played.hands):
-        _count_win(lines[win.winner], win.winner, value, played, game)
-        if hand is not None:
-            lines[win.winner].yaku.update(yaku["name"] for yaku in hand["yaku"])
+        yaku = tuple(yaku["name"] for yaku in hand["yaku"]) if hand is not None else ()
+        _count_win(lines[win.winner], win.winner, value, yaku, played, game)
+        lines[win.winner].yaku.update(yaku)
     if outcome.result == "ron" and outcome.loser is not None:
         _count_deal_in(lines, outcome.loser, played)
 
 
-def _count_win(line: Line, seat: int, value: HandValue, played: RoundResult, game: Replay) -> None:
+def _count_win(
+    line: Line,
+    seat: int,
+    value: HandValue,
+    yaku: tuple[str, ...],
+    played: RoundResult,
+    game: Replay,
+) -> None:
     points = sum(t.points for t in played.transfers if t.payee == seat and t.reason in WIN_REASONS)
+    limit = limit_name(value, game.rules)
+    line.hands.append(Hand(points, value.han, value.fu, value.yakuman, limit, yaku))
     line.wins += 1
     line.tsumo_wins += played.outcome.result == "tsumo"
     line.win_points += points
