@@ -44,6 +44,13 @@ GLOSSARY = {
     "head_to_head": "Games together: sessions at the same table. Place difference: the "
     "opponent's place minus the player's, averaged (positive: the player placed better). "
     "Ron won / lost: points the player took from that opponent by ron, and paid them by ron.",
+    "head_to_head_matrix": "The club's most active players in this scope, each row against each column. Each cell: games together; the column player's place minus the row player's, averaged (positive: the row player placed better); points the row player took from the column player by ron.",
+    "seat_places": "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat.",
+    "hand_values": "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Wins given as han and fu count as well as hands entered as tiles.",
+    "club_yaku": "How many wins entered as tiles had each yaku (a win counts once for each of its yaku). Wins given as han and fu have no known yaku and are left out.",
+    "first_yakuman": "The player's first win worth a yakuman (counted yakuman included) in this scope, with its session.",
+    "best_night": "Most wins in one club night: wins in sessions finished on the same date, in the club's time zone.",
+    "top_two_streak": "Longest run of consecutive games finished first or second, with its first and last dates.",
 }
 
 
