@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from ledger import glossary
 from ledger.numbers import shown
@@ -199,7 +199,7 @@ def place_difference(value: Any) -> str:
 
 def _bucket_label(bucket: str) -> str:
     if bucket.isdigit():
-        return ngettext("%(count)s han", "%(count)s han", int(bucket)) % {"count": bucket}
+        return gettext("%(han)s han") % {"han": bucket}
     return glossary.limit_name(bucket)
 
 
