@@ -217,17 +217,18 @@ def games_text(count: int) -> str:
 def bar_chart(
     bars: Sequence[tuple[str, int]], *, title: str, total: int | None = None, width: int = 320
 ) -> SafeString:
-    """Return one horizontal bar per (label, count), its length the count's share of
-    ``total`` (by default the counts' sum), written as "12% (34)" after it (drawn like
-    ``place_bars``)."""
+    """Return one horizontal bar per (label, count), the longest for the largest count,
+    each followed by its share of ``total`` (by default the counts' sum) and the count:
+    "12% (34)" (drawn like ``place_bars``)."""
     total = total or sum(count for _, count in bars) or 1
+    largest = max((count for _, count in bars), default=0) or 1
     bar, gap, font = 18, 6, 12
     label = max((text_width(text, font) for text, _ in bars), default=0) + 8
     room = width - label - text_width("100% (00,000)", font) - 6
     rows = []
     for i, (text, count) in enumerate(bars):
         share, top = count / total, i * (bar + gap)
-        length = round(room * share, 1)
+        length = round(room * count / largest, 1)
         rows.append(
             f'<text x="0" y="{top + 13}" class="axis">{escape(text)}</text>'
             f'<rect x="{label}" y="{top}" width="{max(length, 1)}" height="{bar}" rx="3" '

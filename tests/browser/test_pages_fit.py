@@ -142,6 +142,8 @@ def _paths(club: dict[str, Any]) -> dict[str, str]:
         "history-short": f"/sessions/{club['finished'].pk}/history/",
         "leaderboard": "/standings/",
         "player-stats": f"/standings/players/{player.pk}/",
+        "club": "/standings/club/?scope=all&min_games=1",
+        "print": "/standings/print/?scope=all&min_games=1",
         "seasons": "/standings/seasons/",
         "404": "/no-such-page/",
         **{code: f"/__error/{code}/" for code in ERRORS},
