@@ -127,9 +127,11 @@ def test_the_matrix_lists_only_the_most_active_players_over_the_threshold(two_ga
     create_session(names=("Aki", "Eri", "Fumi", "Gen"), rules=EAST, rounds=GAME_B)
 
     report = club_report(ALL_TIME, min_games=2, size=3)
+    regulars = club_report(ALL_TIME, min_games=2)  # Eri, Fumi and Gen have one game
 
     assert [p.name for p in report["players"]] == ["Aki", "Bo", "Chen"]  # Aki 3, then by name
     assert cells(report)["Aki", "Bo"].games == 2
+    assert [p.name for p in regulars["players"]] == ["Aki", "Bo", "Chen", "Dai"]
 
 
 def test_places_and_scores_by_starting_seat(two_games):
