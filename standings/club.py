@@ -1,7 +1,9 @@
 """The club's whole picture over a scope, and a player's achievements.
 
-``club_report`` reads the stored rows (``Standing``, ``Encounter``, ``PlayerGame``,
-``WinHand``) in a fixed number of aggregate queries, whatever the club's size;
+``club_report`` reads a fixed number of queries whatever the club's size: the most
+active players (``Standing``) and their matrix (``Encounter``), then the seats, hand
+values and yaku: from ``ClubTally`` for a stored scope (recounted with its standings,
+``store_tallies``), else summed from ``PlayerGame`` and ``WinHand`` over the dates.
 ``achievements`` adds two queries to a player's page.
 """
 
@@ -17,7 +19,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from ledger.models import Player
-from standings.models import Encounter, PlayerGame, Scope, Standing, WinHand
+from standings.models import ClubTally, Encounter, PlayerGame, Scope, Standing, WinHand
 
 MATRIX_SIZE = 8  # the most active players in the head-to-head matrix
 LIMIT_BUCKETS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
@@ -143,19 +145,65 @@ def yaku_frequencies(scope: Scope) -> tuple[list[tuple[str, int]], int]:
 
 
 def club_report(scope: Scope, *, min_games: int, size: int = MATRIX_SIZE) -> dict[str, Any]:
-    """Return the club's picture over a scope (five queries, whatever the club's size)."""
+    """Return the club's picture over a scope (three to five queries, whatever its size)."""
     players = most_active(scope, min_games=min_games, size=size)
-    yaku, known = yaku_frequencies(scope)
-    values = hand_values(scope)
+    if scope.is_stored:
+        seats, values, (yaku, known) = read_tallies(scope)
+    else:
+        seats, values, (yaku, known) = (
+            seat_lines(scope),
+            hand_values(scope),
+            yaku_frequencies(scope),
+        )
     return {
         "players": players,
         "matrix": matrix(scope, players) if players else [],
-        "seats": seat_lines(scope),
+        "seats": seats,
         "hand_values": values,
         "wins": sum(count for _, count in values),
         "yaku": yaku,
         "known_hands": known,
     }
+
+
+def count_tallies(scope: Scope) -> list[ClubTally]:
+    """Return the club page's counts of a scope, summed from its games and wins (unsaved)."""
+    rows = [
+        ClubTally(scope=scope.key, kind="seat", key=str(line.seat), count=line.games,
+                  score_sum=round(line.average_score * line.games),
+                  place_sum=round(line.average_place * line.games), places=list(line.places))
+        for line in seat_lines(scope)
+    ]  # fmt: skip
+    rows += [
+        ClubTally(scope=scope.key, kind="value", key=bucket, count=count)
+        for bucket, count in hand_values(scope)
+        if count
+    ]
+    yaku, known = yaku_frequencies(scope)
+    rows += [ClubTally(scope=scope.key, kind="yaku", key=name, count=n) for name, n in yaku]
+    rows.append(ClubTally(scope=scope.key, kind="known", key="", count=known))
+    return rows
+
+
+def read_tallies(
+    scope: Scope,
+) -> tuple[list[SeatLine], list[tuple[str, int]], tuple[list[tuple[str, int]], int]]:
+    """Return the seats, hand values and yaku of a stored scope from its tallies (one query)."""
+    tallies = list(ClubTally.objects.filter(scope=scope.key))
+    seats = sorted(
+        (
+            SeatLine(int(t.key), t.count, t.score_sum / t.count, t.place_sum / t.count,
+                     tuple(t.places))  # type: ignore[arg-type]
+            for t in tallies
+            if t.kind == "seat" and t.count
+        ),
+        key=lambda line: line.seat,
+    )  # fmt: skip
+    values = {t.key: t.count for t in tallies if t.kind == "value"}
+    yaku = sorted(((t.key, t.count) for t in tallies if t.kind == "yaku"),
+                  key=lambda item: (-item[1], item[0]))  # fmt: skip
+    known = sum(t.count for t in tallies if t.kind == "known")
+    return seats, [(bucket, values.get(bucket, 0)) for bucket in HAND_BUCKETS], (yaku, known)
 
 
 # --- achievements -----------------------------------------------------------------

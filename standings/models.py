@@ -300,6 +300,29 @@ class WinHand(models.Model):
         return f"{self.player_id} won {self.points} in session {self.session_id}"
 
 
+class ClubTally(models.Model):
+    """One count of a stored scope for the club page, recounted with its standings:
+    games from a starting seat (``kind`` "seat", ``key`` the seat, with the sums of their
+    scores and places and the count of each place), wins of a hand value ("value", the
+    histogram's bar), wins with a yaku ("yaku", its name) or with known yaku ("known")."""
+
+    scope = models.CharField(max_length=30)
+    kind = models.CharField(max_length=5)
+    key = models.CharField(max_length=40, blank=True)
+    count = models.PositiveIntegerField()
+    score_sum = models.BigIntegerField(default=0)
+    place_sum = models.PositiveIntegerField(default=0)
+    places = models.JSONField(default=list, blank=True, help_text="1st to 4th (a seat)")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "kind", "key"], name="one_tally_per_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.kind} {self.key}: {self.count}"
+
+
 class Standing(models.Model):
     """A player's sums over one stored scope (rewritten when their games change)."""
 

@@ -5,7 +5,8 @@ own transaction) and queues ``standings.tasks.rebuild_standings``; the worker th
 
 1. rewrites the marked sessions' games and encounters (a few rows per session);
 2. recounts the touched players' standings in every touched scope, with one
-   aggregate query per scope, written as upserts (never delete and re-insert);
+   aggregate query per scope, written as upserts (never delete and re-insert), and
+   the scope's tallies for the club page (a few aggregate queries over the scope);
 3. re-rates every game from the earliest one the changes touched, in order, written
    in upserts of ``BATCH`` rows (one statement each, no per-row UPDATE);
 4. forgets the marks it took in (a session changed again meanwhile keeps its mark).
@@ -33,9 +34,11 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ledger.models import Ruleset, Season, Session
+from standings.club import count_tallies
 from standings.models import (
     ALL_TIME,
     ROUND_COUNTS,
+    ClubTally,
     Encounter,
     PendingRebuild,
     PlayerGame,
@@ -296,6 +299,21 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
                 player_id__in=[row.player_id for row in rows]
             )
             (gone if players is None else gone.filter(player_id__in=players)).delete()
+        store_tallies(scope)
+
+
+TALLY_FIELDS = ("count", "score_sum", "place_sum", "places")
+
+
+def store_tallies(scope: Scope) -> None:
+    """Recount the club page's tallies of a stored scope (a few aggregate queries)."""
+    rows = count_tallies(scope)
+    with transaction.atomic():
+        _upsert(ClubTally, rows, ["scope", "kind", "key"], TALLY_FIELDS)
+        kept = Q()
+        for row in rows:
+            kept |= Q(kind=row.kind, key=row.key)
+        ClubTally.objects.filter(scope=scope.key).exclude(kept).delete()
 
 
 def _rounded(row: dict[str, Any]) -> dict[str, Any]:
@@ -445,6 +463,7 @@ def rebuild_everything() -> int:
     for session_id in ids:
         rewrite_session_games(session_id)
     Standing.objects.exclude(scope__in=[scope.key for scope in stored_scopes()]).delete()
+    ClubTally.objects.exclude(scope__in=[scope.key for scope in stored_scopes()]).delete()
     update_standings(stored_scopes())
     rated = set(Rating.objects.values_list("player_id", flat=True))
     rerate(also=rated | set(PlayerGame.objects.values_list("player_id", flat=True)))

@@ -15,7 +15,7 @@ from ledger import writes
 from ledger.models import Session
 from standings import club
 from standings.club import Cell, club_report
-from standings.models import ALL_TIME, WinHand
+from standings.models import ALL_TIME, Scope, WinHand
 from standings.rebuild import rebuild_everything
 from tests.factories import create_session, rewrite_rounds, ron
 from tests.test_standings import EAST, GAME_A, GAME_B
@@ -176,6 +176,17 @@ def test_yaku_frequencies_count_only_hands_entered_as_tiles():
 
     assert report["yaku"] == [("pinfu", 2), ("riichi", 1)]
     assert report["known_hands"] == 2 and report["wins"] == 10
+
+
+def test_stored_tallies_equal_the_sums_over_a_date_range_covering_everything(two_games):
+    create_session(rules=EAST, rounds=[tile_win(riichi=True), *GAME_B])
+    everything = Scope("dates", "Dates", starts=dt.date(2000, 1, 1))
+    keys = ("seats", "hand_values", "wins", "yaku", "known_hands")
+
+    stored, summed = club_report(ALL_TIME, min_games=1), club_report(everything, min_games=1)
+
+    assert {key: stored[key] for key in keys} == {key: summed[key] for key in keys}
+    assert stored["known_hands"] == 1 and stored["wins"] == 13
 
 
 def test_the_club_page_shows_the_matrix_seats_histogram_and_yaku(client, two_games):
