@@ -1,14 +1,18 @@
 """Standings speed: leaderboard and player page on a synthetic club, SQLite and PostgreSQL.
 
+The club page and the print page (issue 19, items 7 and 8) are timed beside them.
 Targets (issues 7 and 19): with 300 players and 20,000 finished sessions the leaderboard
-renders under 150 ms median with a fixed number of queries (a season, all time, and a
-date range over the middle half of the games), a player page under 150 ms, and the
-leaderboard at 20,000 sessions takes at most twice its time at 2,000. Each (database, size) runs in its own process on a fresh database filled
-by ``manage.py generate_club``. Run: ``.venv/bin/python -m bench.standings``.
+(a season, all time, a date range over the middle half of the games) renders under
+150 ms median with a fixed number of queries, a player page under
+150 ms, and the leaderboard at 20,000 sessions takes at most twice its time at
+2,000. Each (database, size) runs in its own process on a fresh database filled
+by ``manage.py generate_club`` (PostgreSQL databases are named by ``BENCH_DATABASE``,
+default ``standings_bench``, and the size). Run: ``.venv/bin/python -m bench.standings``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import statistics
 import subprocess
@@ -28,7 +32,7 @@ def _database_url(engine: str, size: int) -> str:
         return f"sqlite:///{os.path.join(folder, 'bench.sqlite3')}"
     import psycopg
 
-    name = f"standings_bench_{size}"
+    name = f"{os.environ.get('BENCH_DATABASE', 'standings_bench')}_{size}"  # one per checkout
     with psycopg.connect(POSTGRES + "postgres", autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {name}")
         connection.execute(f"CREATE DATABASE {name}")
@@ -64,6 +68,7 @@ def run_one(engine: str, size: int) -> None:
     django.setup()
     from django.core.management import call_command
     from django.test import Client
+    from django.utils import timezone
 
     from ledger.models import Player
 
@@ -74,12 +79,17 @@ def run_one(engine: str, size: int) -> None:
     client = Client()
     player = Player.objects.order_by("pk")[PLAYERS // 2]
     starts, ends = _middle_half()
+    recent = (timezone.localdate() - dt.timedelta(days=90)).isoformat()
     pages = {
         "leaderboard (current season)": "/standings/",
         "leaderboard (all time)": "/standings/?scope=all",
         f"leaderboard (dates {starts} to {ends})": f"/standings/?scope=dates&starts={starts}&ends={ends}",
         "player statistics page": f"/standings/players/{player.pk}/",
         "ledger player page": f"/players/{player.pk}/",
+        "club page (current season)": "/standings/club/",
+        "club page (all time)": "/standings/club/?scope=all",
+        "club page (last 90 days)": f"/standings/club/?scope=dates&starts={recent}",
+        "print page (current season)": "/standings/print/",
     }
     print(f"{engine}, {size:,} sessions (generated in {filled:.0f} s):", flush=True)
     for label, url in pages.items():

@@ -230,6 +230,13 @@ STATISTICS = {  # names of the standings' statistics (definitions: STATISTIC_DEF
     "biggest_hand": _("Biggest hand"),
     "yaku": _("Yaku"),
     "head_to_head": _("Head-to-head"),
+    "head_to_head_matrix": _("Head-to-head matrix"),
+    "seat_places": _("Places by seat"),
+    "hand_values": _("Hand values"),
+    "club_yaku": _("Yaku frequencies"),
+    "first_yakuman": _("First yakuman"),
+    "best_night": _("Best night"),
+    "top_two_streak": _("Top-two streak"),
 }
 STATISTIC_DEFINITIONS = {  # the same keys and English text as standings.stats.GLOSSARY
     "games": _("Finished sessions the player sat in."),
@@ -273,6 +280,27 @@ STATISTIC_DEFINITIONS = {  # the same keys and English text as standings.stats.G
         "Games together: sessions at the same table. Place difference: the "
         "opponent's place minus the player's, averaged (positive: the player placed better). "
         "Ron won / lost: points the player took from that opponent by ron, and paid them by ron."
+    ),
+    "head_to_head_matrix": _(
+        "The club's most active players in this scope, each row against each column. Each cell: games together; the column player's place minus the row player's, averaged (positive: the row player placed better); points the row player took from the column player by ron."
+    ),
+    "seat_places": _(
+        "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat."
+    ),
+    "hand_values": _(
+        "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Wins given as han and fu count as well as hands entered as tiles."
+    ),
+    "club_yaku": _(
+        "How many wins entered as tiles had each yaku (a win counts once for each of its yaku). Wins given as han and fu have no known yaku and are left out."
+    ),
+    "first_yakuman": _(
+        "The player's first win worth a yakuman (counted yakuman included) in this scope, with its session."
+    ),
+    "best_night": _(
+        "Most wins in one club night: wins in sessions finished on the same date, in the club's time zone."
+    ),
+    "top_two_streak": _(
+        "Longest run of consecutive games finished first or second, with its first and last dates."
     ),
 }
 

@@ -11,6 +11,7 @@ FORWARDED_PROXIES how many proxies in front add to X-Forwarded-For (default 0: t
                   of them saw, for the limit on failed logins
 TIME_ZONE         the club's time zone, e.g. Asia/Tokyo (default UTC): dates of
                   sessions and seasons are read in it
+CLUB_NAME         the club's name, printed on the standings sheet (default: none)
 ADMINS            "Name <address>, ..." who get a mail for every server error
                   (with EMAIL_HOST, EMAIL_PORT, DEFAULT_FROM_EMAIL); errors always
                   go to standard error with their traceback
@@ -221,6 +222,7 @@ CONTENT_SECURITY_POLICY = {
 # Games a player needs to be listed on a leaderboard, until staff set the club's own
 # threshold (standings' ClubSetting) or a season's.
 STANDINGS_MIN_GAMES = 5
+CLUB_NAME = os.environ.get("CLUB_NAME", "")  # printed on the standings sheet
 
 # Background work (standings and ratings rebuilt off the request): queued in the
 # database, run by `manage.py db_worker` (``make run`` starts one).

@@ -271,6 +271,63 @@ class Encounter(models.Model):
         return f"{self.player_id} v {self.opponent_id} in session {self.session_id}"
 
 
+class WinHandQuerySet(models.QuerySet):
+    def in_scope(self, scope: Scope) -> WinHandQuerySet:
+        return self.filter(scope.condition())
+
+
+class WinHand(models.Model):
+    """One win of a finished session: the points received, its value and, for a hand
+    entered as tiles, its yaku (an empty list when only han/fu or yakuman was given)."""
+
+    session = models.ForeignKey(Session, related_name="win_hands", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="win_hands", on_delete=models.CASCADE)
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
+    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    finished_at = models.DateTimeField()
+    points = models.PositiveIntegerField()
+    han = models.PositiveSmallIntegerField()
+    fu = models.PositiveSmallIntegerField()
+    yakuman = models.PositiveSmallIntegerField(default=0, help_text="the multiple; 0: none")
+    limit = models.CharField(max_length=10, help_text="none, mangan, … yakuman")
+    yaku = models.JSONField(default=list, blank=True, help_text="yaku names; [] when unknown")
+
+    objects = WinHandQuerySet.as_manager()
+
+    class Meta:
+        indexes = [
+            # The club's histogram of any scope reads only this index.
+            models.Index(fields=["finished_at", "limit", "han"], name="winhand_values"),
+            models.Index(fields=["player", "finished_at"], name="winhand_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} won {self.points} in session {self.session_id}"
+
+
+class ClubTally(models.Model):
+    """One count of a stored scope for the club page, recounted with its standings:
+    games from a starting seat (``kind`` "seat", ``key`` the seat, with the sums of their
+    scores and places and the count of each place), wins of a hand value ("value", the
+    histogram's bar), wins with a yaku ("yaku", its name) or with known yaku ("known")."""
+
+    scope = models.CharField(max_length=30)
+    kind = models.CharField(max_length=5)
+    key = models.CharField(max_length=40, blank=True)
+    count = models.PositiveIntegerField()
+    score_sum = models.BigIntegerField(default=0)
+    place_sum = models.PositiveIntegerField(default=0)
+    places = models.JSONField(default=list, blank=True, help_text="1st to 4th (a seat)")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "kind", "key"], name="one_tally_per_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.kind} {self.key}: {self.count}"
+
+
 class Standing(models.Model):
     """A player's sums over one stored scope (rewritten when their games change)."""
 

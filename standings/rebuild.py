@@ -5,7 +5,8 @@ own transaction) and queues ``standings.tasks.rebuild_standings``; the worker th
 
 1. rewrites the marked sessions' games and encounters (a few rows per session);
 2. recounts the touched players' standings in every touched scope, with one
-   aggregate query per scope, written as upserts (never delete and re-insert);
+   aggregate query per scope, written as upserts (never delete and re-insert), and
+   the scope's tallies for the club page (a few aggregate queries over the scope);
 3. re-rates every game from the earliest one the changes touched, in order, written
    in upserts of ``BATCH`` rows (one statement each, no per-row UPDATE);
 4. forgets the marks it took in (a session changed again meanwhile keeps its mark).
@@ -33,9 +34,11 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ledger.models import Ruleset, Season, Session
+from standings.club import count_tallies
 from standings.models import (
     ALL_TIME,
     ROUND_COUNTS,
+    ClubTally,
     Encounter,
     PendingRebuild,
     PlayerGame,
@@ -44,6 +47,7 @@ from standings.models import (
     Scope,
     SeasonRating,
     Standing,
+    WinHand,
 )
 from standings.ratings import RatingState, rate_game
 from standings.stats import Line, game_lines
@@ -168,12 +172,13 @@ def lease() -> Iterator[bool]:
 
 
 def rewrite_session_games(session_id: int) -> list[dict[str, Any]]:
-    """Rewrite one session's games and encounters; return the rows before and after."""
+    """Rewrite one session's games, encounters and wins; return the games before and after."""
     with transaction.atomic():
         old = PlayerGame.objects.filter(session_id=session_id)
         before = list(old.values(*GAME_KEYS))
         old.delete()
         Encounter.objects.filter(session_id=session_id).delete()
+        WinHand.objects.filter(session_id=session_id).delete()
         session = (
             Session.objects.filter(pk=session_id).prefetch_related(
                 "seats__player", "results", "rounds"
@@ -182,6 +187,7 @@ def rewrite_session_games(session_id: int) -> list[dict[str, Any]]:
         games = session_games(session) if session else []
         PlayerGame.objects.bulk_create(games)
         Encounter.objects.bulk_create(encounters(games))
+        WinHand.objects.bulk_create(win_hands(games))
     after = [{key: getattr(game, key) for key in GAME_KEYS} for game in games]
     return before + after
 
@@ -223,6 +229,7 @@ def build_games(
     ]
     for game, line in zip(games, lines):
         game.ron_from = line.ron_from  # for the encounters; not stored on the game
+        game.hands = line.hands  # for the wins (``win_hands``); not stored on the game
     return games
 
 
@@ -243,6 +250,27 @@ def encounters(games: list[PlayerGame]) -> list[Encounter]:
         for mine in games
         for theirs in games
         if theirs is not mine
+    ]
+
+
+def win_hands(games: list[PlayerGame]) -> list[WinHand]:
+    """Return one ``WinHand`` per win of a session's four games."""
+    return [
+        WinHand(
+            session_id=game.session_id,
+            player_id=game.player_id,
+            season_id=game.season_id,
+            ruleset_id=game.ruleset_id,
+            finished_at=game.finished_at,
+            points=hand.points,
+            han=hand.han,
+            fu=hand.fu,
+            yakuman=hand.yakuman,
+            limit=hand.limit,
+            yaku=list(hand.yaku),
+        )
+        for game in games
+        for hand in game.hands
     ]
 
 
@@ -271,6 +299,21 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
                 player_id__in=[row.player_id for row in rows]
             )
             (gone if players is None else gone.filter(player_id__in=players)).delete()
+        store_tallies(scope)
+
+
+TALLY_FIELDS = ("count", "score_sum", "place_sum", "places")
+
+
+def store_tallies(scope: Scope) -> None:
+    """Recount the club page's tallies of a stored scope (a few aggregate queries)."""
+    rows = count_tallies(scope)
+    with transaction.atomic():
+        _upsert(ClubTally, rows, ["scope", "kind", "key"], TALLY_FIELDS)
+        kept = Q()
+        for row in rows:
+            kept |= Q(kind=row.kind, key=row.key)
+        ClubTally.objects.filter(scope=scope.key).exclude(kept).delete()
 
 
 def _rounded(row: dict[str, Any]) -> dict[str, Any]:
@@ -420,6 +463,7 @@ def rebuild_everything() -> int:
     for session_id in ids:
         rewrite_session_games(session_id)
     Standing.objects.exclude(scope__in=[scope.key for scope in stored_scopes()]).delete()
+    ClubTally.objects.exclude(scope__in=[scope.key for scope in stored_scopes()]).delete()
     update_standings(stored_scopes())
     rated = set(Rating.objects.values_list("player_id", flat=True))
     rerate(also=rated | set(PlayerGame.objects.values_list("player_id", flat=True)))

@@ -7,9 +7,12 @@ No Django here: ``game_lines(replay)`` turns a ``scoring.game.Replay`` into four
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring.game import Replay, RoundResult
+from scoring.outcome import Win
 from scoring.value import HandValue, limit_name
 
 WIN_REASONS = ("ron", "tsumo", "pao")
@@ -44,7 +47,27 @@ GLOSSARY = {
     "head_to_head": "Games together: sessions at the same table. Place difference: the "
     "opponent's place minus the player's, averaged (positive: the player placed better). "
     "Ron won / lost: points the player took from that opponent by ron, and paid them by ron.",
+    "head_to_head_matrix": "The club's most active players in this scope, each row against each column. Each cell: games together; the column player's place minus the row player's, averaged (positive: the row player placed better); points the row player took from the column player by ron.",
+    "seat_places": "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat.",
+    "hand_values": "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Wins given as han and fu count as well as hands entered as tiles.",
+    "club_yaku": "How many wins entered as tiles had each yaku (a win counts once for each of its yaku). Wins given as han and fu have no known yaku and are left out.",
+    "first_yakuman": "The player's first win worth a yakuman (counted yakuman included) in this scope, with its session.",
+    "best_night": "Most wins in one club night: wins in sessions finished on the same date, in the club's time zone.",
+    "top_two_streak": "Longest run of consecutive games finished first or second, with its first and last dates.",
 }
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One win: the points received for it, its value and its yaku (empty when the
+    win was given as han/fu or yakuman, whose yaku nobody recorded)."""
+
+    points: int
+    han: int
+    fu: int
+    yakuman: int
+    limit: str  # none, mangan, haneman, baiman, sanbaiman, yakuman
+    yaku: tuple[str, ...] = ()
 
 
 @dataclass
@@ -68,6 +91,7 @@ class Line:
     biggest_hand: str = ""
     yaku: Counter[str] = field(default_factory=Counter)
     ron_from: Counter[int] = field(default_factory=Counter)  # seat -> points taken by ron
+    hands: list[Hand] = field(default_factory=list)  # each win, in the order played
 
 
 def game_lines(game: Replay) -> list[Line]:
@@ -98,17 +122,32 @@ def count_round(lines: list[Line], played: RoundResult, game: Replay) -> None:
     if outcome.result == "chombo" and outcome.player is not None:
         lines[outcome.player].chombos += 1
     for win, value, hand in zip(outcome.wins, played.values, played.hands):
-        _count_win(lines[win.winner], win.winner, value, played, game)
-        if hand is not None:
-            lines[win.winner].yaku.update(yaku["name"] for yaku in hand["yaku"])
-        else:  # a value given by the yaku checklist names its yaku
-            lines[win.winner].yaku.update(win.yaku)
+        yaku = _yaku_of(win, hand)
+        _count_win(lines[win.winner], win.winner, value, yaku, played, game)
+        lines[win.winner].yaku.update(yaku)
     if outcome.result == "ron" and outcome.loser is not None:
         _count_deal_in(lines, outcome.loser, played)
 
 
-def _count_win(line: Line, seat: int, value: HandValue, played: RoundResult, game: Replay) -> None:
+def _yaku_of(win: Win, hand: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """Return the yaku of a win: its hand's, read from tiles, or those ticked on the yaku
+    checklist (a value given as han/fu alone names none)."""
+    if hand is not None:
+        return tuple(yaku["name"] for yaku in hand["yaku"])
+    return win.yaku
+
+
+def _count_win(
+    line: Line,
+    seat: int,
+    value: HandValue,
+    yaku: tuple[str, ...],
+    played: RoundResult,
+    game: Replay,
+) -> None:
     points = sum(t.points for t in played.transfers if t.payee == seat and t.reason in WIN_REASONS)
+    limit = limit_name(value, game.rules)
+    line.hands.append(Hand(points, value.han, value.fu, value.yakuman, limit, yaku))
     line.wins += 1
     line.tsumo_wins += played.outcome.result == "tsumo"
     line.win_points += points

@@ -10,6 +10,8 @@ urlpatterns = [
     path("standings/", views.leaderboard_page, name="leaderboard"),
     path("standings/leaderboard.csv", views.leaderboard_csv, name="leaderboard-csv"),
     path("standings/leaderboard.json", views.leaderboard_json, name="leaderboard-json"),
+    path("standings/club/", views.club_page, name="club-page"),
+    path("standings/print/", views.print_page, name="print-page"),
     path("standings/players/<int:pk>/", views.player_stats, name="player-stats"),
     path(
         "standings/players/<int:pk>/sessions.csv",

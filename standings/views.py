@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.views import redirect_to_login
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 from ledger.glossary import STATISTIC_DEFINITIONS
 from ledger.models import Player, Season
 from ledger.seasons import place_sessions, season_on
+from standings.club import achievements, club_report
 from standings.exports import (
     LEADERBOARD_COLUMNS,
     SESSION_COLUMNS,
@@ -77,6 +79,38 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "export_query": request.GET.urlencode(),
     }
     return render(request, template, context, status=200 if valid else 400)
+
+
+CLUB_TERMS = ("head_to_head_matrix", "seat_places", "hand_values", "club_yaku")
+
+
+def club_page(request: HttpRequest) -> HttpResponse:
+    """Show the club's picture over the chosen scope: the most active players against each
+    other, places by starting seat, hand values and yaku."""
+    form = ScopeForm(with_default(request.GET, "current"))
+    valid = form.is_valid()
+    context: dict[str, Any] = {"form": form, "updating": is_pending()}
+    context["club_glossary"] = [(key, STATISTIC_DEFINITIONS[key]) for key in CLUB_TERMS]
+    if valid:
+        scope, min_games = form.get_scope(), form.get_min_games()
+        context.update(club_report(scope, min_games=min_games))
+        context.update(scope=scope, min_games=min_games, scope_note=_scope_note(form))
+        context["query"] = request.GET.urlencode()
+    return render(request, "standings/club.html", context, status=200 if valid else 400)
+
+
+def print_page(request: HttpRequest) -> HttpResponse:
+    """Show every player over the threshold in one table made to print on A4 paper."""
+    form, rows, setting = board(request.GET)
+    valid = form.is_valid()
+    context: dict[str, Any] = {"form": form, "rows": rows, "setting": setting}
+    context["club_name"] = settings.CLUB_NAME or gettext("Riichi ledger")
+    context["printed_at"] = timezone.localtime()
+    if valid:
+        context.update(scope=form.get_scope(), min_games=form.get_min_games())
+        context["scope_note"] = _scope_note(form)
+        context["query"] = request.GET.urlencode()
+    return render(request, "standings/print.html", context, status=200 if valid else 400)
 
 
 def _scope_note(form: ScopeForm) -> str:
@@ -144,6 +178,7 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     context["scope"] = form.get_scope()
     context["export_query"] = request.GET.urlencode()
     context.update(player_report(player, context["scope"]))
+    context.update(achievements(player, context["scope"], context["history"]))
     return render(request, "standings/player_stats.html", context)
 
 

@@ -240,6 +240,8 @@ def pages(finished, playing):
         reverse("leaderboard"),
         reverse("leaderboard") + "?scope=dates&starts=2020-01-01",
         reverse("player-stats", args=[player.pk]),
+        reverse("club-page") + "?scope=all&min_games=1",
+        reverse("print-page") + "?scope=all&min_games=1",
         reverse("season-list"),
         "/no-such-page/",
     ]

@@ -13,12 +13,14 @@ from django_tasks_db.models import DBTaskResult
 from ledger import writes
 from ledger.models import Season, Session
 from standings.models import (
+    ClubTally,
     Encounter,
     PendingRebuild,
     PlayerGame,
     Rating,
     SeasonRating,
     Standing,
+    WinHand,
 )
 from standings.rebuild import rebuild_everything, rebuild_pending
 from tests.factories import create_session, draw, ron
@@ -43,6 +45,9 @@ def _snapshot() -> dict[str, list]:
         "standings": sorted(Standing.objects.values_list(
             "scope", "player_id", "games", "total", "place_sum", "firsts", "recent")),
         "ratings": sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
+        "wins": sorted(WinHand.objects.values_list("session_id", "player_id", "points", "limit", "yaku")),
+        "tallies": sorted(ClubTally.objects.values_list(
+            "scope", "kind", "key", "count", "score_sum", "place_sum", "places")),
         "season ratings": sorted(SeasonRating.objects.values_list(
             "season_id", "player_id", "mu", "sigma", "tenhou_r", "games")),
     }  # fmt: skip

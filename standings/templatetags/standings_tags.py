@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from ledger import glossary
 from ledger.numbers import shown
@@ -180,3 +180,46 @@ def _rating(row: Any) -> SafeString | str:
         gettext("σ, the uncertainty"),
         decimal(row.uncertainty, 1),
     )
+
+
+SEAT_NAMES = (
+    pgettext_lazy("starting seat", "East (first dealer)"),
+    pgettext_lazy("starting seat", "South"),
+    pgettext_lazy("starting seat", "West"),
+    pgettext_lazy("starting seat", "North"),
+)
+
+
+@register.filter
+def seat_name(seat: int) -> str:
+    """Return a starting seat in words: East (first dealer), South, West, North."""
+    return str(SEAT_NAMES[seat])
+
+
+@register.filter
+def place_difference(value: Any) -> str:
+    """Return an average place difference with its sign: +0.50, −1.25."""
+    if value is None or value == "":
+        return "–"
+    return shown(value, 2, sign=True)
+
+
+def _bucket_label(bucket: str) -> str:
+    if bucket.isdigit():
+        return gettext("%(han)s han") % {"han": bucket}
+    return glossary.limit_name(bucket)
+
+
+@register.filter
+def hand_value_chart(bars: list[tuple[str, int]]) -> SafeString:
+    """Return the histogram of hand values (1 to 4 han, then the limits)."""
+    labelled = [(_bucket_label(bucket), count) for bucket, count in bars]
+    return charts.bar_chart(labelled, title=gettext("Wins by hand value"))
+
+
+@register.simple_tag
+def yaku_chart(counts: list[tuple[str, int]], known: int) -> SafeString:
+    """Return the yaku of the wins entered as tiles, most frequent first, each as a share
+    of those wins."""
+    labelled = [(glossary.yaku_name(name), count) for name, count in counts]
+    return charts.bar_chart(labelled, title=gettext("Wins with each yaku"), total=known)

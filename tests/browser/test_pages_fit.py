@@ -158,6 +158,8 @@ def _paths(club: dict[str, Any]) -> dict[str, str]:
         "history-short": f"/sessions/{club['finished'].pk}/history/",
         "leaderboard": "/standings/",
         "player-stats": f"/standings/players/{player.pk}/",
+        "club": "/standings/club/?scope=all&min_games=1",
+        "print": "/standings/print/?scope=all&min_games=1",
         "seasons": "/standings/seasons/",
         "events": "/events/",
         "event": f"/events/{club['event'].pk}/",

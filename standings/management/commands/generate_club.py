@@ -22,7 +22,7 @@ from scoring.errors import ScoringError
 from scoring.game import Replay, play, start
 from scoring.outcome import Outcome
 from scoring.rules import Rules
-from standings.models import Encounter, PlayerGame
+from standings.models import Encounter, PlayerGame, WinHand
 from standings.rebuild import (
     build_games,
     encounters,
@@ -31,6 +31,7 @@ from standings.rebuild import (
     store_ratings,
     stored_scopes,
     update_standings,
+    win_hands,
 )
 from standings.stats import game_lines
 
@@ -145,7 +146,7 @@ def _create_batch(rng, people, skills, rulesets, seasons, when, states):  # type
         )
         made.append((session, table, game))
     Session.objects.bulk_create([s for s, _, _ in made])
-    seats, rounds, results, games, meetings = [], [], [], [], []
+    seats, rounds, results, games, meetings, wins = [], [], [], [], [], []
     for session, table, game in made:
         seats += [SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(table)]
         replayed = game.to_json()
@@ -161,12 +162,14 @@ def _create_batch(rng, people, skills, rulesets, seasons, when, states):  # type
         made_games = build_games(session, game_lines(game), by_seat, ended_by=session.ended_by)
         games += made_games
         meetings += encounters(made_games)
+        wins += win_hands(made_games)
     rate_in_order(games, states)
     SessionSeat.objects.bulk_create(seats, batch_size=5000)
     Round.objects.bulk_create(rounds, batch_size=5000)
     Result.objects.bulk_create(results, batch_size=5000)
     PlayerGame.objects.bulk_create(games, batch_size=5000)
     Encounter.objects.bulk_create(meetings, batch_size=5000)
+    WinHand.objects.bulk_create(wins, batch_size=5000)
 
 
 def _round(session: Session, i: int, outcome: dict[str, Any], played: dict[str, Any]) -> Round:
