@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger.forms import RoundForm
-from ledger.forms.round import format_melds, parse_melds
+from ledger.forms.tiles import format_melds, parse_melds
 from ledger.words import run_words, tile_words
 from tests.factories import NAMES, create_session, create_user, ron
 

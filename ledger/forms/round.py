@@ -12,22 +12,34 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 from ledger.engine_words import explain
+from ledger.forms.checklist import (
+    DORA_COUNTERS,
+    checklist_choices,
+    checklist_initial,
+    checklist_riichi,
+)
+from ledger.forms.tiles import (
+    HAND_FLAGS,
+    IndicatorInput,
+    check_tiles,
+    hand_initial,
+    parse_melds,
+)
 from ledger.models import SEATS
-from ledger.words import checklist_problem, tile_words
+from ledger.words import checklist_problem
 from scoring.checklist import (
     Checklist,
     ChecklistError,
     ChecklistValue,
-    checklist_groups,
     checklist_value,
 )
 from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError
 from scoring.hand import Hand
 from scoring.rules import Rules
-from scoring.tiles import MELD_KINDS, Meld, kind, parse_tile, parse_tiles, tile_name
+from scoring.tiles import parse_tiles
 from scoring.value import VALID_FU, fu_choices
-from scoring.yaku import FLAGS, YAKU, han_table
+from scoring.yaku import YAKU
 
 KINDS = tuple(glossary.OUTCOMES.items())
 LIMIT_HAN = pgettext_lazy("limit with its han", "%(limit)s (%(han)s han)")
@@ -57,16 +69,8 @@ FU_CHOICES = [
     ("", "—"),
     *[(str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f})) for f in VALID_FU],
 ]
-HAND_FLAGS = [
-    (name, glossary.YAKU[name])
-    for name in FLAGS
-    if name != "riichi"  # riichi comes from the round's riichi ticks
-]
-TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
-RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 YAKU_CHOICES = [(name, glossary.YAKU[name]) for name in YAKU]
-DORA_COUNTERS = ("dora", "aka", "ura")  # the checklist's steppers: yaku_dora, yaku_aka, yaku_ura
 MOST_DORA = 40
 
 
@@ -220,7 +224,7 @@ class RoundForm(forms.Form):
             return data
         builder = getattr(self, f"_{data['kind']}_outcome")
         outcome = builder(data)
-        riichi = {*(data.get("riichi") or []), *_checklist_riichi(outcome)}
+        riichi = {*(data.get("riichi") or []), *checklist_riichi(outcome)}
         if riichi and data["kind"] != "chombo":
             outcome["riichi"] = sorted(riichi)
         elif data["kind"] != "chombo":
@@ -365,7 +369,7 @@ class RoundForm(forms.Form):
         if hand.get("double_riichi"):
             hand["riichi"] = False
         try:
-            _check_tiles(hand, name)
+            check_tiles(hand, name)
             Hand.from_json(hand)
             for key in ("dora", "ura"):
                 parse_tiles(hand.get(key, ""))
@@ -399,8 +403,8 @@ class RoundForm(forms.Form):
                     and win["pao_yakuman"] == win.get("yakuman"),
                 }
             )
-            initial.update(_hand_initial(win.get("hand"), suffix))
-            initial.update(_checklist_initial(win, suffix))
+            initial.update(hand_initial(win.get("hand"), suffix))
+            initial.update(checklist_initial(win, suffix))
         initial.update(
             loser=outcome.get("loser"),
             winner=outcome.get("winner"),
@@ -411,111 +415,6 @@ class RoundForm(forms.Form):
             chombo_player=outcome.get("player"),
         )
         return initial
-
-
-def _checklist_riichi(outcome: dict[str, Any]) -> list[int]:
-    """Return the winners whose checklist ticks riichi: they declared it (and paid)."""
-    wins = outcome.get("wins", [outcome])
-    declared = {"riichi", "double_riichi"}
-    return [win["winner"] for win in wins if declared & set(win.get("yaku", []))]
-
-
-def parse_melds(text: str, name: str) -> list[dict[str, str]]:
-    """Return melds typed as "pon 777z, chi 123m" as FORMATS.md meld objects."""
-    melds = []
-    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
-        kind, _, tiles = part.partition(" ")
-        try:
-            melds.append(Meld.parse(kind.strip().lower(), tiles.strip()).to_json())
-        except ScoringError as error:
-            raise forms.ValidationError(
-                gettext(
-                    "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
-                    "and its tiles, e.g. pon 777z)"
-                )
-                % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)},
-                code="tiles",
-            ) from None
-    return melds
-
-
-def format_melds(melds: list[dict[str, str]]) -> str:
-    """Return meld objects as the melds field writes them: "pon 777z, chi 123m"."""
-    return ", ".join(f"{meld['kind']} {meld['tiles']}" for meld in melds)
-
-
-def _check_tiles(hand: dict[str, Any], name: str) -> None:
-    """Raise a ValidationError, in the table's words, if the hand has too few or too many
-    tiles, no winning tile, or a winning tile it does not hold (in that order: while the
-    tiles are tapped, the count is the news)."""
-    concealed = parse_tiles(hand["hand"])
-    needed = 14 - 3 * len(hand["melds"])
-    if len(concealed) != needed and needed > 0:
-        problem = gettext("%(count)s of %(needed)s tiles") % {
-            "count": len(concealed),
-            "needed": needed,
-        }
-    elif not hand["win"]:
-        raise forms.ValidationError(
-            gettext("Enter the winning tile of %(name)s.") % {"name": name}, code="tiles"
-        )
-    elif kind(win := parse_tile(hand["win"])) not in {kind(tile) for tile in concealed}:
-        problem = gettext("the winning tile (%(tile)s) is not among the hand’s tiles") % {
-            "tile": tile_words(tile_name(win))
-        }
-    else:
-        return
-    raise forms.ValidationError(
-        gettext("Tiles of %(name)s: %(error)s") % {"name": name, "error": problem}, code="tiles"
-    )
-
-
-class IndicatorInput(forms.TextInput):
-    """The dora (or ura) indicators, posted from each winner's tile panel: the first
-    panel that holds any gives them (the panels' script keeps them all the same)."""
-
-    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
-        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name)]
-        return next((value for value in values if value), values[0] if values else None)
-
-
-def hand_flags(tsumo: bool | None) -> list[tuple[str, Any]]:
-    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both)."""
-    if tsumo is None:
-        return HAND_FLAGS
-    left_out = RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
-    return [(name, label) for name, label in HAND_FLAGS if name not in left_out]
-
-
-def _checklist_initial(win: dict[str, Any], suffix: str) -> dict[str, Any]:
-    """Return the checklist fields of a win given by its yaku; the hand was open when its
-    yaku and dora, counted closed, do not make the han stored."""
-    if "yaku" not in win:
-        return {}
-    dora = win.get("dora", {})
-    closed = han_table(True, (), False)
-    han = sum(closed[name].han for name in win["yaku"]) + sum(dora.values())
-    initial = {f"yaku_{counter}{suffix}": dora.get(counter, 0) for counter in DORA_COUNTERS}
-    is_open = not win.get("yakuman") and han != win.get("han") and win.get("han", 0) < han
-    return {
-        **initial,
-        f"yaku{suffix}": win["yaku"],
-        f"by{suffix}": "yaku",
-        f"open{suffix}": is_open,
-    }
-
-
-def _hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
-    if not hand:
-        return {}
-    return {
-        f"tiles{suffix}": hand.get("hand", ""),
-        f"win_tile{suffix}": hand.get("win", ""),
-        f"melds{suffix}": format_melds(hand.get("melds", [])),
-        f"flags{suffix}": [key for key, _ in HAND_FLAGS if hand.get(key)],
-        "dora": hand.get("dora", ""),
-        "ura": hand.get("ura", ""),
-    }
 
 
 def allowed_kinds(rules: Rules) -> list[tuple[str, Any]]:
@@ -564,32 +463,3 @@ def _named(label: Any, name: Any) -> str:
     active, so the label is formatted at once (a lazy proxy per label cost ~0.2 ms).
     """
     return str(label) % {"name": str(name)}
-
-
-CHECKLIST_TITLES = {
-    "both": _("%(name)s: %(closed)s han closed, %(open)s han open"),
-    "closed": _("%(name)s: %(closed)s han, closed hands only"),
-}
-
-
-def checklist_choices(rules: Rules) -> list[dict[str, Any]]:
-    """Return the checklist's yaku by group (their han, yakuman last), each with its
-    name, its label, its value as the chip shows it ("2/1", "1/–", "×2") and in words."""
-    groups = []
-    for han, yaku in checklist_groups(rules):
-        is_yakuman = han == 13
-        legend = glossary.LIMITS["yakuman"] if is_yakuman else glossary.han_fu(han)
-        groups.append({"legend": str(legend), "is_yakuman": is_yakuman,
-                       "yaku": [_checklist_chip(y) for y in yaku]})  # fmt: skip
-    return groups
-
-
-def _checklist_chip(yaku: Any) -> dict[str, str]:
-    label = glossary.yaku_name(yaku.name)
-    if yaku.is_yakuman:
-        value, title = f"×{yaku.closed}", f"{label}: {glossary.yakuman_count(yaku.closed)}"
-    else:
-        value = f"{yaku.closed}/{yaku.open or '–'}"
-        words = CHECKLIST_TITLES["both" if yaku.open else "closed"]
-        title = str(words) % {"name": label, "closed": yaku.closed, "open": yaku.open}
-    return {"name": yaku.name, "label": label, "value": value, "title": title}

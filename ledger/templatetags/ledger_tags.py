@@ -349,7 +349,7 @@ def has_tiles(form: Any, suffix: str) -> bool:
 def win_flags(context: Any, bound: BoundField) -> list[tuple[str, Any, bool]]:
     """Return the special wins a hand can claim, as (value, label, ticked): on a ron or
     a tsumo when the page says which (``tsumo`` in the context), else either."""
-    from ledger.forms.round import hand_flags
+    from ledger.forms.tiles import hand_flags
 
     ticked = _selected(bound)
     tsumo = context.get("tsumo")
