@@ -13,15 +13,13 @@ from __future__ import annotations
 import gzip
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from bench.table import ARGS, ROOT, VIEWPORT, _serve, _session
+from bench._common import sqlite_app
+from bench.table import ARGS, VIEWPORT, _serve, _session
 
 # Playwright reports the service worker's own requests (its cache filling) only when asked.
 os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
@@ -97,15 +95,7 @@ def _open_offline(context: Any, url: str) -> float:
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp(prefix="offline-bench-")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-           "DJANGO_SETTINGS_MODULE": "ledger.settings",
-           "TASKS_BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}  # fmt: skip
-    os.environ.update(env)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    import django
-
-    django.setup()
+    env = sqlite_app("offline")
     from playwright.sync_api import sync_playwright
 
     pk, token = _session()

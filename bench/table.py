@@ -8,14 +8,14 @@ without scrolling. Run: ``.venv/bin/python -m bench.table`` (needs /usr/bin/chro
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from bench._common import sqlite_app
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWPORT = {"width": 360, "height": 740}
@@ -86,15 +86,7 @@ def _play(page, taps: list[tuple[str, str | None, str]]) -> tuple[int, int, bool
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp(prefix="table-bench-")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-           "DJANGO_SETTINGS_MODULE": "ledger.settings",
-           "TASKS_BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}  # fmt: skip
-    os.environ.update(env)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    import django
-
-    django.setup()
+    env = sqlite_app("table")
     from playwright.sync_api import sync_playwright
 
     pk, token = _session()

@@ -8,10 +8,7 @@ interleave the threads; every answer a device got must match what is stored at t
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from ledger import writes
 from ledger.models import Player, Session
@@ -19,31 +16,12 @@ from ledger.players import players_named
 from standings.models import PlayerGame, Rating, Standing
 from standings.rebuild import rebuild_everything, rebuild_pending
 from tests.factories import create_session, draw, ron
+from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"result": "draw", "tenpai": [0], "riichi": []}
 ACTOR = writes.Actor(via="table link")
 RACES = 8
-
-
-def _run_together(count: int, work) -> list[object]:
-    barrier, results = threading.Barrier(count), [None] * count
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as error:
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def _unexpected(results: list[object]) -> list[object]:
@@ -59,7 +37,7 @@ def test_two_devices_recording_the_same_round_one_wins_the_other_conflicts():
             session.pk, DRAW, actor=ACTOR, expected_number=1, request_id=f"device-{index}"
         )
 
-    results = _run_together(2, record)
+    results = run_together(2, record)
 
     assert not _unexpected(results), results
     assert sorted(type(r).__name__ for r in results) == ["Change", "Stale"]
@@ -74,7 +52,7 @@ def test_the_same_request_sent_twice_at_once_records_once():
             session.pk, DRAW, actor=ACTOR, expected_number=1, request_id="same"
         )
 
-    results = _run_together(2, record)
+    results = run_together(2, record)
 
     assert not _unexpected(results), results
     assert sorted(r.is_new for r in results) == [False, True]
@@ -88,7 +66,7 @@ def test_many_devices_appending_without_expectations_leave_no_gaps():
     def record(index: int) -> object:
         return writes.record_round(session.pk, DRAW, actor=ACTOR, request_id=f"r{index}")
 
-    results = _run_together(6, record)
+    results = run_together(6, record)
 
     assert not _unexpected(results), results
     assert list(session.rounds.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
@@ -108,7 +86,7 @@ def _race_a_correction_with_the_next_round(correction) -> None:
                 return correction(session, version)
             return writes.record_round(session.pk, new_round, actor=ACTOR, expected_number=4)
 
-        corrected, recorded = _run_together(2, work)
+        corrected, recorded = run_together(2, work)
 
         assert not _unexpected([corrected, recorded]), (corrected, recorded)
         outcomes = Session.objects.get(pk=session.pk).outcomes()
@@ -147,7 +125,7 @@ def test_two_edits_of_different_rounds_at_once_one_is_refused():
                 session.pk, number, edits[number], actor=ACTOR, version=version
             )
 
-        results = _run_together(2, edit)
+        results = run_together(2, edit)
 
         assert not _unexpected(results), results
         made = [r for r in results if isinstance(r, writes.Change)]
@@ -173,7 +151,7 @@ def test_games_sharing_a_player_finishing_at_once_both_count():
         def finish(index: int, tables=tables) -> object:
             return writes.record_round(tables[index].pk, GAME[1], actor=ACTOR, expected_number=2)
 
-        results = _run_together(2, finish)
+        results = run_together(2, finish)
 
         assert all(isinstance(r, writes.Change) for r in results), results
         assert all(Session.objects.get(pk=t.pk).is_finished for t in tables)
@@ -195,7 +173,7 @@ def test_the_same_new_player_named_twice_at_once_is_one_player():
     for race in range(RACES):
         name = f"Newcomer {race}"
 
-        results = _run_together(
+        results = run_together(
             2, lambda index, name=name: players_named([name.upper() if index else name])
         )
 
@@ -211,7 +189,7 @@ def test_two_sessions_started_at_once_with_the_same_new_names_share_the_players(
         new = writes.NewSession(players=players_named(names), rules={"preset": "club"})
         return writes.create_session(new, actor=ACTOR)
 
-    results = _run_together(2, start)
+    results = run_together(2, start)
 
     assert all(isinstance(r, Session) for r in results), results
     assert Player.objects.filter(name__startswith="New ").count() == 4

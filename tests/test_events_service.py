@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import random
-import threading
 
 import pytest
-from django.db import connection
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -18,6 +16,7 @@ from clubnights.standings import event_standings, team_standings
 from ledger import writes
 from ledger.models import Player, Session
 from tests.factories import create_player
+from tests.threads import run_together
 
 ACTOR = writes.Actor(via="command")
 NAMES = [f"Player {i:02}" for i in range(1, 13)]
@@ -257,26 +256,6 @@ def test_every_checked_in_player_is_seated_once_or_sits_out(count, leaving, meth
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
-def _run_together(count: int, work) -> list[object]:
-    barrier, results = threading.Barrier(count), [None] * count
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as error:
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
-
-
 @pytest.mark.skipif(not ON_POSTGRES, reason="row locks need PostgreSQL (DATABASE_URL)")
 @pytest.mark.django_db(transaction=True)
 def test_two_staff_drawing_at_once_start_one_round():
@@ -285,7 +264,7 @@ def test_two_staff_drawing_at_once_start_one_round():
         check_in_all(event, [f"R{race} {name}" for name in NAMES])
 
         pk = event.pk
-        results = _run_together(2, lambda _, pk=pk: service.draw_round(pk, actor=ACTOR))
+        results = run_together(2, lambda _, pk=pk: service.draw_round(pk, actor=ACTOR))
 
         kinds = sorted(type(r).__name__ for r in results)
         assert kinds == ["EventRound", "StillPlaying"], results
