@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from events.messages import Message
 from ledger.models import Player, Ruleset, Session, new_token
 
 
@@ -127,7 +128,11 @@ class EventRound(models.Model):
     number = models.PositiveSmallIntegerField()
     started_at = models.DateTimeField()
     sitting_out = models.JSONField(default=list, help_text="ids of the players who sat out")
-    note = models.CharField(max_length=200, blank=True)
+    note = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the seating engine's note on the round: its code and values, worded when shown",
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -137,6 +142,14 @@ class EventRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+    def note_text(self) -> str:
+        """Return the seating engine's note on this round in the active language, or ""."""
+        from clubnights.words import say  # the words need the glossary, loaded with the apps
+
+        if not self.note.get("code"):
+            return ""
+        return say(Message(self.note["code"], tuple(self.note.get("values", {}).items())))
 
     def ends_at(self) -> datetime | None:
         """Return when the round's time is up (None without a clock)."""

@@ -37,7 +37,8 @@ def round_json(event_round: EventRound) -> dict[str, Any]:
         "ends": _iso(ends) if ends else None,
         "sitting_out": list(event_round.sitting_out),
         "tables": [table_json(table) for table in event_round.tables.all()],
-        "note": event_round.note,
+        "note": event_round.note_text(),
+        "note_code": event_round.note.get("code", ""),
     }
 
 

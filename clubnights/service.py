@@ -22,8 +22,10 @@ from django.utils.translation import gettext, ngettext
 
 from clubnights.models import Event, EventPlayer, EventRound, EventTable, Team
 from clubnights.standings import event_totals
+from clubnights.words import explain, plan_problem
 from events import seating
 from events.errors import SeatingError
+from events.messages import Message
 from ledger import writes
 from ledger.models import Player, Ruleset, Session
 from ledger.players import PlayerNameError, player_named
@@ -91,7 +93,13 @@ def _check_plan_format(text: str) -> None:
         cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
         seating.parse_prescript(text, {cell: i for i, cell in enumerate(cells, 1)}, seats=SEATS)
     except (SeatingError, csv.Error) as error:
-        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+        raise EventError(_plan_problem(error)) from None
+
+
+def _plan_problem(error: SeatingError | csv.Error) -> str:
+    if isinstance(error, SeatingError):
+        return plan_problem(error)
+    return gettext("The seating plan: %(problem)s") % {"problem": error}
 
 
 def _lock(pk: int) -> Event:
@@ -202,7 +210,7 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
             number=number,
             started_at=timezone.now(),
             sitting_out=list(drawn.sitting_out),
-            note=drawn.note,
+            note=_note_json(drawn.note),
         )
         for index, table in enumerate(drawn.tables, start=1):
             new = writes.NewSession(
@@ -218,6 +226,10 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
             EventTable.objects.create(round=event_round, number=index, session=session)
         _bump(event)
     return event_round
+
+
+def _note_json(note: Message | None) -> dict[str, Any]:
+    return {"code": note.code, "values": note.fields()} if note else {}
 
 
 def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
@@ -282,22 +294,16 @@ def _draw(
             prescript=plan,
         )
     except seating.NotCheckedInError as error:
-        raise EventError(
-            gettext(
-                "The seating plan puts %(name)s at a table in round %(round)s, but "
-                "%(name)s has not checked in."
-            )
-            % {"name": _player_name(error.player), "round": error.round_number}
-        ) from None
+        raise EventError(explain(error, {error.player: _player_name(error.player)})) from None
     except SeatingError as error:
-        raise EventError(str(error)) from None
+        raise EventError(explain(error, {pk: p.name for pk, p in players.items()})) from None
 
 
 def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
     try:
         return seating.parse_prescript(event.prescript, names, seats=SEATS)
     except (SeatingError, csv.Error) as error:
-        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+        raise EventError(_plan_problem(error)) from None
 
 
 def _player_name(pk: int) -> str:
