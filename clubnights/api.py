@@ -89,7 +89,8 @@ class RoundOut(Schema):
     ends: str | None = None
     sitting_out: list[int]
     tables: list[dict[str, Any]]
-    note: str = ""
+    note: str = ""  # the seating engine's note in the request's language
+    note_code: str = ""  # its code (events.messages), "" without a note
 
 
 def _plain_text(*values: Any) -> None:

@@ -212,6 +212,7 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
             sitting_out=list(drawn.sitting_out),
             note=_note_json(drawn.note),
         )
+        tables = []
         for index, table in enumerate(drawn.tables, start=1):
             new = writes.NewSession(
                 players=[players[p] for p in table],
@@ -223,7 +224,8 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
                 % {"event": event.name, "round": number},
             )
             session = writes.create_session(new, actor=actor, action="start")
-            EventTable.objects.create(round=event_round, number=index, session=session)
+            tables.append(EventTable(round=event_round, number=index, session=session))
+        EventTable.objects.bulk_create(tables)
         _bump(event)
     return event_round
 

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -645,8 +646,12 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
             SessionSeat(session=session, seat=seat, player=player)
             for seat, player in zip(SEATS, new.players)
         )
+        # The seats and their players in one query: the replay and the record read them.
+        prefetch_related_objects(
+            [session], Prefetch("seats", SessionSeat.objects.select_related("player"))
+        )
         outcomes = list(new.rounds)
         state = _replay(session, outcomes)
         _write_rounds(session, [], outcomes, state)
-        _finish(session, actor, action, state=state, after=session.to_record())
+        _finish(session, actor, action, state=state, after=session.to_record(outcomes))
     return session
