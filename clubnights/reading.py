@@ -76,6 +76,7 @@ def event_json(event: Event) -> dict[str, Any]:
         "time_limit": event.time_limit,
         "time_up": event.time_up,
         "teams": event.has_teams,
+        "sanma_rules": event.sanma_rules,
         "status": event.status,
         "players": [
             {

@@ -51,11 +51,15 @@ def event_list(request: HttpRequest) -> HttpResponse:
                 time_limit=data["time_limit"],
                 time_up=data["time_up"],
                 has_teams=data["has_teams"],
+                sanma_rules=data["sanma_rules"],
             )
             try:
                 event = service.create_event(new, user=request.user)
             except WriteError as error:
-                form.add_error("prescript", error.message)
+                field = (
+                    "left_over" if data["sanma_rules"] and not data["prescript"] else "prescript"
+                )
+                form.add_error(field, error.message)
             else:
                 return redirect(event)
     context = {"events": Event.objects.all()[:50], "form": form}
