@@ -120,7 +120,7 @@ def _check_plan_format(text: str, seats: int) -> None:
 def _plan_problem(error: SeatingError | csv.Error) -> str:
     if isinstance(error, SeatingError):
         return plan_problem(error)
-    return gettext("The seating plan: %(problem)s") % {"problem": error}
+    return gettext("The seating plan cannot be read as CSV text (one row a table, commas between).")
 
 
 def _lock(pk: int) -> Event:

@@ -109,3 +109,11 @@ def test_a_rounds_note_is_stored_as_its_code_and_said_when_shown():
             == "5人では四麻卓と三麻卓に全員は座れないため、1人が抜け番です。"
         )
     assert EventRound.objects.get().note == {}
+
+
+@pytest.mark.django_db
+def test_a_plan_that_is_not_csv_is_refused_in_words():
+    with translation.override("ja"), pytest.raises(service.EventError) as refused:
+        create_event(seating="prescripted", prescript='1,1,"' + "x" * 200_000)
+
+    assert refused.value.message == "座席表をCSVとして読めません（1卓1行、カンマ区切り）。"
