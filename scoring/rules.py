@@ -110,6 +110,7 @@ class Rules:
     # with stacked yakuman, the liable player answers for the pao yakuman only (the rest is
     # an ordinary ron or tsumo), or for the whole hand
     pao_stacked: str = "pao_yakuman"
+    pao_honba: str = "discarder"  # on a ron with pao, who pays the honba: or "liable"
     chombo: str = "reverse_mangan"  # deduction after uma, reverse_mangan during play, none
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
@@ -250,6 +251,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
         "pao_stacked": "whole_hand",
+        "pao_honba": "liable",  # "honba via pao" [RWT][RENV]
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
     # uma +15/+5/-5/-15 (u), ties by seat (u), leftover sticks to 1st (u), bust below
