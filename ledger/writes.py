@@ -629,7 +629,12 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
     """Create a session with its seats (and, for an import, its rounds): four players,
     or three under three-player (sanma) rules."""
     count = _player_count(new.rules)
-    if len(new.players) != count or len({p.pk for p in new.players}) != count:
+    if len(new.players) != count:
+        raise WriteError(
+            gettext("These rules are for %(count)s players, not %(given)s.")
+            % {"count": count, "given": len(new.players)}
+        )
+    if len({p.pk for p in new.players}) != count:
         raise WriteError(
             ngettext(
                 "A session needs %(count)s different player.",

@@ -36,6 +36,7 @@ from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.payments import Transfer, round_transfers
 from scoring.progression import next_state
 from scoring.rules import Rules
+from scoring.sanma import check_nuki_count
 from scoring.score import score_hand as score_tiles
 from scoring.settlement import Penalty, Settlement, settle
 from scoring.state import GameState, start
@@ -176,19 +177,22 @@ def _check_ron(state: GameState, outcome: Outcome, rules: Rules) -> None:
         )
     if count == 3 and rules.multiple_ron == "double_only":
         raise OutcomeError("triple ron is not paid under these rules: record an abort sanchahou")
-    _check_pao(outcome, rules)
+    _check_wins(outcome, rules)
 
 
 def _check_tsumo(state: GameState, outcome: Outcome, rules: Rules) -> None:
-    _check_pao(outcome, rules)
+    _check_wins(outcome, rules)
 
 
 MAX_YAKUMAN = 6  # the most yakuman one hand can hold (e.g. daisuushii, tsuuiisou, suukantsu
 # and suuankou tanki, two of them doubles); more is no real hand
 
 
-def _check_pao(outcome: Outcome, rules: Rules) -> None:
+def _check_wins(outcome: Outcome, rules: Rules) -> None:
+    """Raise unless every win's yakuman, pao and nuki count can be under the rules."""
     for win in outcome.wins:
+        if win.dora is not None:
+            check_nuki_count(win.dora.nuki, rules)  # a checklist's count, given with the han
         if win.value is not None and win.value.yakuman > MAX_YAKUMAN:
             raise OutcomeError(
                 f"a hand holds at most {MAX_YAKUMAN} yakuman, not {win.value.yakuman}"
@@ -391,8 +395,11 @@ def rules_of_record(record: Mapping[str, Any], *, check: bool = True) -> Rules:
     'club_sanma'
     """
     rules, names = record.get("rules"), record.get("players")
-    if rules is None and isinstance(names, list) and len(names) == 3:
-        rules = "club_sanma"
+    if isinstance(names, list) and len(names) == 3:
+        if rules is None:
+            rules = "club_sanma"
+        elif isinstance(rules, Mapping) and "preset" not in rules:
+            rules = {"preset": "club_sanma", **rules}  # options on the sanma default
     return Rules.from_json(rules, check=check)
 
 

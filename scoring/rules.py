@@ -251,7 +251,6 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
         "pao_stacked": "whole_hand",
-        "pao_honba": "liable",  # "honba via pao" [RWT][RENV]
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
     # uma +15/+5/-5/-15 (u), ties by seat (u), leftover sticks to 1st (u), bust below

@@ -206,13 +206,13 @@ def test_the_api_starts_a_sanma_session_and_records_its_rounds(member):
     assert recorded.status_code == 201
     assert recorded.json()["state"]["rounds"][-1]["scores"] == [36000, 34500, 34500]
     assert four.status_code == 400
-    assert four.json()["error"]["message"] == "A session needs 3 different players."
+    assert four.json()["error"]["message"] == "These rules are for 3 players, not 4."
 
 
 def test_the_write_path_refuses_four_players_under_sanma_rules():
     players = [Player.objects.create(name=n) for n in ("Aki", "Bo", "Chen", "Dai")]
     new = writes.NewSession(players=players, rules={"preset": "tenhou_sanma"})
 
-    with pytest.raises(writes.WriteError, match="3 different players"):
+    with pytest.raises(writes.WriteError, match="These rules are for 3 players, not 4"):
         writes.create_session(new, actor=writes.COMMAND)
     assert not Session.objects.exists()

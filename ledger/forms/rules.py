@@ -220,7 +220,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(int(part) for part in text.replace(";", ",").split(","))
         except ValueError:
             raise forms.ValidationError(
-                gettext("write the uma as four numbers: 20000, 10000, -10000, -20000")
+                gettext("write the uma as one number per place: 20000, 10000, -10000, -20000")
             ) from None
 
     def clean_floating_uma(self) -> tuple[tuple[int, ...], ...]:
@@ -232,7 +232,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(tuple(int(v) for v in row) for row in rows)
         except (ValueError, TypeError, RecursionError, OverflowError):  # Infinity overflows
             raise forms.ValidationError(
-                gettext("write the floating uma as JSON rows of four numbers")
+                gettext("write the floating uma as JSON rows of one number per place")
             ) from None
 
     def changes(self) -> dict[str, Any]:
