@@ -182,7 +182,8 @@ def count_tallies(scope: Scope) -> list[ClubTally]:
     ]
     yaku, known = yaku_frequencies(scope)
     rows += [ClubTally(scope=scope.key, kind="yaku", key=name, count=n) for name, n in yaku]
-    rows.append(ClubTally(scope=scope.key, kind="known", key="", count=known))
+    if known:  # an empty scope keeps no rows (a rebuild from scratch leaves none either)
+        rows.append(ClubTally(scope=scope.key, kind="known", key="", count=known))
     return rows
 
 
