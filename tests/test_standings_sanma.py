@@ -26,6 +26,7 @@ from standings.models import (
 )
 from standings.ratings import RatingState
 from standings.rebuild import rate_in_order, rebuild_everything, rebuild_pending
+from standings.templatetags.standings_tags import decimal
 from tests.factories import create_session, ron
 
 pytestmark = pytest.mark.django_db
@@ -209,7 +210,8 @@ def test_the_player_page_shows_one_count_at_a_time(client, both):
     h2h = three.split('id="head-to-head"')[1]
     assert ">Eri</a>" in h2h and ">Chen</a>" not in h2h
     rating = Rating.objects.get(player=aki, player_count=3)
-    assert f"{rating.ordinal:.1f}" in three.split('id="all-time-rating"')[1][:600]
+    shown = three.split('id="all-time-rating"')[1].split("</div>")[0]
+    assert f"<dd>{decimal(rating.ordinal, 1)} <small>" in shown
 
 
 def test_the_club_page_counts_each_player_count_apart(client, both):
