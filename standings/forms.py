@@ -44,6 +44,14 @@ def player_count_name(count: int) -> str:
     return words % {"count": count}
 
 
+COUNT_GAMES = {4: _("four-player games"), 3: _("three-player games")}
+
+
+def player_count_games(count: int) -> str:
+    """Return which games a board counts, in words: "three-player games"."""
+    return str(COUNT_GAMES[count])
+
+
 class ScopeForm(forms.Form):
     """Which sessions count, who is listed and in which order (read from the query string).
 

@@ -161,7 +161,7 @@ def test_the_three_player_board_has_three_place_columns(client, both):
     assert "sort=fourth_rate" in four and "sort=fourth_rate" not in three
     eri_row = three.split('id="player-')[-1].split("</tr>")[0]
     assert ">Eri</a>" in three and eri_row.count("%</td>") == 4  # 1st, 2nd, 3rd and tobi
-    assert "3 players" in three.split('id="leaderboard-table"')[1]
+    assert "three-player games" in three.split('id="leaderboard-table"')[1]
 
 
 def test_a_sanma_only_club_sees_its_three_player_board_without_a_switch(client, db):

@@ -16,7 +16,7 @@ from ledger import glossary
 from ledger.numbers import shown
 from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
-from standings.forms import player_count_name, rating_system_name
+from standings.forms import player_count_games, player_count_name, rating_system_name
 from standings.models import ALL_TIME, ALL_TIME_KEYS, PLAYER_COUNTS, Scope, Standing
 
 register = template.Library()
@@ -74,6 +74,12 @@ def rating_system(code: str) -> str:
 def player_count_words(count: int) -> str:
     """Return a player count in words: "4 players", "3 players"."""
     return player_count_name(count)
+
+
+@register.filter(name="player_count_games")
+def player_count_games_words(count: int) -> str:
+    """Return which games a board counts, in words: "three-player games"."""
+    return player_count_games(count)
 
 
 @register.filter
