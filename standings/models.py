@@ -6,6 +6,10 @@ the same table. ``Standing`` sums a player's games over a stored scope (all time
 season, a ruleset) so the leaderboard reads about 300 rows whatever the club's size;
 ``Rating`` is each player's current rating. ``standings.rebuild`` rewrites all of
 them when a session changes (``standings.rebuild``, off the request).
+
+Four-player and three-player (sanma) games are never mixed: every row carries its
+``player_count``, a ``Scope`` counts one player count (stored scopes of three-player
+games have keys ending "/3p"), and each count is rated on its own.
 """
 
 from __future__ import annotations
