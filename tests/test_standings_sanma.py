@@ -388,3 +388,14 @@ def test_the_migration_keeps_the_four_player_ratings():
     assert (rating.player_count, rating.mu, rating.tenhou_r, rating.games) == (4, 30.0, 1600.0, 12)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_filters_applied_in_place_update_the_switch(client, both):
+    query = {"scope": "all", "min_games": "1", "players": "3"}
+
+    fragment = client.get(reverse("leaderboard"), query, headers={"HX-Request": "true"})
+
+    text = fragment.content.decode()
+    assert text.lstrip().startswith('<section id="leaderboard-table">')
+    assert 'hx-swap-oob="true"' in text
+    assert 'href="?scope=all&amp;min_games=1&amp;players=4"' in text

@@ -30,11 +30,14 @@ def test_a_phone_switches_between_the_four_and_three_player_boards(live_server, 
         current = page.locator("#players-switch [aria-current=page]").inner_text()
         width = page.evaluate("document.documentElement.scrollWidth")
         page.screenshot(path=shots / "board-3-360.png", full_page=True)
+        page.locator("input[name=min_games]").fill("0")
         page.get_by_role("button", name="Show").click()  # the filters keep the count
         page.wait_for_load_state("networkidle")
         kept = page.locator("table.leaderboard td.name").all_inner_texts()
+        back = page.get_by_role("link", name="4 players").get_attribute("href")
 
     assert four == 4 and three == 3
     assert sorted(name.strip() for name in names) == ["Aki", "Bo", "Eri"]
     assert current == "3 players" and width <= PHONE["width"]
     assert sorted(name.strip() for name in kept) == ["Aki", "Bo", "Eri"]
+    assert "min_games=0" in back and "players=4" in back  # the switch follows the filters
