@@ -39,6 +39,7 @@ from ledger.seasons import season_of
 from ledger.signals import session_changed
 from scoring.errors import ScoringError
 from scoring.game import RiichiError, with_riichi
+from scoring.rules import Rules
 
 Outcome = dict[str, Any]
 
@@ -614,16 +615,27 @@ class NewSession:
     source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
 
 
+def _player_count(rules: dict[str, Any]) -> int:
+    """Return how many play under a session's rules (4 when the rules cannot be read:
+    the replay then refuses them in the players' words)."""
+    try:
+        return Rules.from_json(rules, check=False).players
+    except ScoringError:
+        return len(SEATS)
+
+
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
-    """Create a session with its seats (and, for an import, its rounds)."""
-    if len(new.players) != len(SEATS) or len({p.pk for p in new.players}) != len(SEATS):
+    """Create a session with its seats (and, for an import, its rounds): four players,
+    or three under three-player (sanma) rules."""
+    count = _player_count(new.rules)
+    if len(new.players) != count or len({p.pk for p in new.players}) != count:
         raise WriteError(
             ngettext(
                 "A session needs %(count)s different player.",
                 "A session needs %(count)s different players.",
-                len(SEATS),
+                count,
             )
-            % {"count": len(SEATS)}
+            % {"count": count}
         )
     started_at = new.started_at or timezone.now()
     with transaction.atomic():

@@ -55,6 +55,7 @@ __all__ = [
     "describe",
     "play",
     "replay",
+    "rules_of_record",
     "start",
     "with_riichi",
 ]
@@ -340,11 +341,11 @@ def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
     """
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(record).__name__}")
-    names = record.get("players")
     try:
-        rules = Rules.from_json(_rules_of(record.get("rules"), names), check=check_rules)
+        rules = rules_of_record(record, check=check_rules)
     except ScoringError as error:
         raise RecordError(f"rules: {error}") from None
+    names = record.get("players")
     players = _players(names if names is not None else [""] * rules.players, rules)
     penalties = _penalties(record.get("penalties", []), rules)
     rounds = record.get("rounds", [])
@@ -382,11 +383,17 @@ def _ended_early(state: GameState, reason: Any) -> GameState:
     return dataclasses.replace(state, finished=True, ended_by=reason)
 
 
-def _rules_of(rules: Any, names: Any) -> Any:
-    """Return a record's rules: as given, or for three names the club's sanma preset."""
+def rules_of_record(record: Mapping[str, Any], *, check: bool = True) -> Rules:
+    """Return a record's rules: as given, else the club preset (``club_sanma`` for a
+    record of three players).
+
+    >>> rules_of_record({"players": ["A", "B", "C"]}).name
+    'club_sanma'
+    """
+    rules, names = record.get("rules"), record.get("players")
     if rules is None and isinstance(names, list) and len(names) == 3:
-        return "club_sanma"
-    return rules
+        rules = "club_sanma"
+    return Rules.from_json(rules, check=check)
 
 
 def _players(names: Any, rules: Rules) -> tuple[str, ...]:

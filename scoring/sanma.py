@@ -19,6 +19,7 @@ from scoring.rules import Rules
 from scoring.tiles import NORTH, kind, tile_name
 
 OUT_OF_PLAY = frozenset(range(1, 8))  # the kinds of 2m-8m
+SANMA_IMPOSSIBLE = ("sanshoku",)  # the same sequence in three suits: no 2m-8m for it
 ONE_MAN, NINE_MAN = 0, 8
 
 

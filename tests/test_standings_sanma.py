@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger import writes
-from ledger.models import Season, Session
+from ledger.models import Player, Season, Session
 from standings.club import club_report
 from standings.models import (
     ClubTally,
@@ -69,6 +69,22 @@ def test_a_three_player_session_is_finished_with_three_results(both):
     assert set(games.values_list("player_count", flat=True)) == {3}
     assert Encounter.objects.filter(session=sanma).count() == 6  # ordered pairs of three
     assert set(WinHand.objects.filter(session=sanma).values_list("player_count", flat=True)) == {3}
+
+
+def test_sessions_made_through_the_write_path_count_on_the_board_of_their_count(client, db):
+    names = ("Aki", "Bo", "Eri", "Fumi")
+    players = [Player.objects.create(name=name) for name in names]
+    for table, rules, round_ in ((players, YONMA, ron(3, 0)), (players[:3], SANMA, ron(2, 1))):
+        new = writes.NewSession(players=table, rules=rules)
+        session = writes.create_session(new, actor=writes.COMMAND)
+        writes.record_round(session.pk, round_, actor=writes.COMMAND)
+
+    four, three = board(client)["rows"], board(client, players=3)["rows"]
+
+    assert sorted(row["player"] for row in four) == sorted(names)
+    assert sorted(row["player"] for row in three) == ["Aki", "Bo", "Eri"]
+    assert {row["player"]: row["first_rate"] for row in three}["Eri"] == 1.0
+    assert {row["player"]: row["first_rate"] for row in four}["Fumi"] == 1.0
 
 
 def test_a_player_of_both_counts_is_on_two_separate_boards(client, both):

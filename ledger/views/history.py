@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 from ledger import glossary, writes
 from ledger.charts import score_chart
 from ledger.forms import KINDS, RoundForm, allowed_kinds, round_choices
-from ledger.models import SEATS
 from ledger.views.common import (
     actor_of,
     can_record,
@@ -32,7 +31,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     state = game.to_json()
     names = [p.name for p in session.players()]
     start = session.engine_rules().start_points
-    series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in SEATS]
+    series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in range(len(names))]
     rounds = sorted(session.rounds.all(), key=lambda r: r.number)
     rows = [
         {
