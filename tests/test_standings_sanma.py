@@ -87,6 +87,34 @@ def test_sessions_made_through_the_write_path_count_on_the_board_of_their_count(
     assert {row["player"]: row["first_rate"] for row in four}["Fumi"] == 1.0
 
 
+# Checked by hand (club_sanma, 35,000 start, tsumo loss, 2,000 noten for three):
+# E1 Bo (riichi) rons Aki 3 han 40 fu: 5,200; E2 Eri tsumo 2 han 30 fu off Bo's deal:
+# 500 / 1,000, no north share; E3 only Aki tenpai: +2,000, −1,000 each; the game ends.
+# Bo 38,200 (1st), Eri 35,500 (2nd), Aki 31,300 (3rd).
+SANMA_EAST = [
+    ron(1, 0, riichi=[1]),
+    {"result": "tsumo", "winner": 2, "han": 2, "fu": 30, "riichi": []},
+    {"result": "draw", "tenpai": [0], "riichi": []},
+]
+
+
+def test_round_statistics_of_a_three_player_game_match_a_hand_count(client, db):
+    rules = {"preset": "club_sanma", "game_length": "east"}
+    session = create_session(names=TABLE_OF_THREE, rules=rules, rounds=SANMA_EAST)
+    games = {g.player.name: g for g in PlayerGame.objects.filter(session=session)}
+
+    aki, bo, eri = games["Aki"], games["Bo"], games["Eri"]
+    assert [(g.place, g.score) for g in (bo, eri, aki)] == [(1, 38200), (2, 35500), (3, 31300)]
+    assert all(g.rounds == 3 and g.draws == 1 for g in games.values())
+    assert (bo.wins, bo.win_points, bo.riichi, bo.riichi_wins) == (1, 5200, 1, 1)
+    assert (eri.tsumo_wins, eri.win_points) == (1, 1500)
+    assert (aki.deal_ins, aki.deal_in_points, aki.draw_tenpai) == (1, 5200, 1)
+    assert [g.dealer_rounds for g in (aki, bo, eri)] == [1, 1, 1]
+    assert sum(g.dealer_kept for g in games.values()) == 0
+    page = client.get(reverse("player-stats", args=[aki.player_id])).content.decode()
+    assert 'Deal-in rate</th><td class="num">33.3%' in page
+
+
 def test_a_player_of_both_counts_is_on_two_separate_boards(client, both):
     four = board(client)
     three = board(client, players=3)
