@@ -168,6 +168,8 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("chombo", "none"): NONE,
     ("pao_stacked", "pao_yakuman"): _("the liable player pays for the pao yakuman only"),
     ("pao_stacked", "whole_hand"): _("the liable player pays for the whole hand"),
+    ("pao_honba", "discarder"): _("paid by the discarder"),
+    ("pao_honba", "liable"): _("paid by the liable player"),
     ("sanma_tsumo", "loss"): _("lost (tsumo loss)"),
     ("sanma_tsumo", "north_split"): _("split between the two who pay"),
     ("north", "nuki"): _("set aside as nuki dora"),

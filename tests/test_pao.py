@@ -76,7 +76,8 @@ CASES = [  # rules, outcome, honba, sticks on the table, deltas
     ("club", Outcome.ron(0, yakuman(1)), 2, 1, (-48600, 65600, 0, -16000)),
     ("club", Outcome.tsumo(yakuman(1)), 2, 1, (-16200, 65600, -8200, -40200)),
     ("club", Outcome.ron(0, tiles(1)), 2, 1, (-48600, 65600, 0, -16000)),
-    ("tenhou", Outcome.ron(0, yakuman(1)), 2, 1, (-32600, 65600, 0, -32000)),
+    # ...but Tenhou's liable player pays a ron's honba ("honba via pao" [RWT][RENV])
+    ("tenhou", Outcome.ron(0, yakuman(1)), 2, 1, (-32000, 65600, 0, -32600)),
     ("tenhou", Outcome.tsumo(yakuman(1)), 2, 1, (0, 65600, 0, -64600)),
     # The liable player is the discarder: they pay it all.
     ("club", Outcome.ron(3, tiles(1)), 1, 0, (0, 64300, 0, -64300)),
@@ -131,3 +132,25 @@ def test_pao_yakuman_round_trips_through_the_record_format():
 def test_bad_pao_yakuman_is_a_clear_error(data, message):
     with pytest.raises(OutcomeError, match=message):
         Win.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "rules, deltas",
+    [
+        # EMA 2025 [SEN]: half each, "counters by the discarder"
+        ({"preset": "club"}, [-24300, 48300, 0, -24000]),
+        # Tenhou: "honba via pao" [RWT][RENV]: the liable player pays the honba
+        ({"preset": "tenhou"}, [-24000, 48300, 0, -24300]),
+        ({"preset": "club", "pao_honba": "liable"}, [-24000, 48300, 0, -24300]),
+    ],
+)
+def test_the_honba_of_a_ron_with_pao_is_paid_as_the_rules_say(rules, deltas):
+    record = {
+        "rules": rules,
+        "rounds": [
+            {"result": "draw", "tenpai": []},  # E2, 1 honba: Bo deals
+            {"result": "ron", "loser": 0, "wins": [{"winner": 1, "yakuman": 1, "pao": 3}]},
+        ],
+    }
+
+    assert replay(record).to_json()["rounds"][1]["deltas"] == deltas

@@ -63,6 +63,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("nagashi", _("Nagashi mangan")),
             ("pao", _("Pao (liability) for")),
             ("pao_stacked", _("Pao with stacked yakuman")),
+            ("pao_honba", _("Honba of a ron with pao")),
             ("wareme", _("Wareme")),
             ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
             ("riichi_below_1000", _("Riichi allowed under 1,000 points")),

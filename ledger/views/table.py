@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from ledger import writes
 from ledger.engine_words import explain, innermost
-from ledger.forms import RoundForm, allowed_kinds, round_choices
+from ledger.forms import RoundForm
 from ledger.json_text import whole_number
 from ledger.models import AuditEntry, Session, new_token
 from ledger.tables import payment_lines, table_of
@@ -34,6 +34,7 @@ from ledger.views.common import (
     require_editor,
     require_member,
     require_recorder,
+    sheet_context,
     table_view,
 )
 from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
@@ -76,22 +77,24 @@ def table_context(
     kind = request.GET.get("kind", "")
     form = form or RoundForm(names=names, initial={"kind": kind or "ron"}, rules=rules)
     recorder = can_record(request, session)
+    sheet = sheet_context(
+        form,
+        rules,
+        names,
+        next_number=table.round_count + 1,
+        outcome_url=reverse("session-table", args=[session.pk]),
+        action_url=reverse("round-record", args=[session.pk]),
+        preview_url=reverse("round-preview", args=[session.pk]),
+        request_id=uuid.uuid4().hex,
+    )
     return {
+        **sheet,
         "session": session,
         "table": table,
-        "form": form,
-        "kind": form["kind"].value() or "ron",
         "sheet_open": bool(kind) or form.is_bound,
-        "kinds": allowed_kinds(rules),
-        "choices": round_choices(rules, names),
         "can_record": recorder,
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
-        "next_number": table.round_count + 1,
-        "outcome_url": reverse("session-table", args=[session.pk]),
-        "action_url": reverse("round-record", args=[session.pk]),
-        "preview_url": reverse("round-preview", args=[session.pk]),
-        "request_id": uuid.uuid4().hex,
         "final_rows": _final_rows(table),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         **extra,
