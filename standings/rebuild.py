@@ -94,18 +94,19 @@ def is_pending() -> bool:
 
 @dataclass
 class Touched:
-    """The players, scopes and earliest game that rewritten sessions touched."""
+    """The players, scopes and earliest game of each player count that rewritten
+    sessions touched (each count is rated on its own, so only its games are re-rated)."""
 
     players: set[int] = field(default_factory=set)
     scopes: set[Scope] = field(default_factory=set)
-    since: tuple[dt.datetime, int] | None = None
+    since: dict[int, tuple[dt.datetime, int]] = field(default_factory=dict)
 
     def add(self, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
             self.players.add(row["player_id"])
             self.scopes |= scopes_of(row)
-            point = (row["finished_at"], row["session_id"])
-            self.since = point if self.since is None else min(self.since, point)
+            point, count = (row["finished_at"], row["session_id"]), row["player_count"]
+            self.since[count] = min(self.since.get(count, point), point)
 
 
 def scopes_of(row: dict[str, Any]) -> set[Scope]:
@@ -141,8 +142,8 @@ def rebuild_pending() -> int | None:
             for mark in marks:
                 touched.add(rewrite_session_games(mark.session_id))
             update_standings(touched.scopes, touched.players)
-            if touched.since is not None:
-                rerate(since=touched.since, also=touched.players)
+            for players, since in sorted(touched.since.items()):
+                rerate(since=since, also=touched.players, players=players)
             for season_id in {scope.pk for scope in touched.scopes if scope.kind == "season"}:
                 rate_season(season_id)
             _forget(marks)
@@ -344,17 +345,26 @@ RATING_FIELDS = ("mu", "sigma", "tenhou_r", "number")
 RatingKey = tuple[int, int]  # (player id, player count): each count is rated on its own
 
 
-def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] = ()) -> None:
-    """Rate again every game from ``since`` (finished_at, session id) on, in order.
+def rerate(
+    *,
+    since: tuple[dt.datetime, int] | None = None,
+    also: Iterable[int] = (),
+    players: int | None = None,
+) -> None:
+    """Rate again every game from ``since`` (finished_at, session id) on, in order: the
+    games of ``players`` players only, when given (else of every player count).
 
     The players start from their ratings after their last earlier game of the same
-    player count; ``also`` names players whose current ratings must be rewritten even
-    without a later game.
+    player count; ``also`` names players whose current ratings (of that count) must be
+    rewritten even without a later game.
     """
-    later = PlayerGame.objects.order_by("finished_at", "session_id", "seat").only(
+    games = PlayerGame.objects.all()
+    if players is not None:
+        games = games.filter(player_count=players)
+    later = games.order_by("finished_at", "session_id", "seat").only(
         "session_id", "player_id", "player_count", "place", "finished_at", *RATING_FIELDS
     )
-    earlier = PlayerGame.objects.all()
+    earlier = games
     if since is not None:
         at, pk = since
         after = Q(finished_at__gt=at) | Q(finished_at=at, session_id__gte=pk)
@@ -367,7 +377,8 @@ def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] 
         with transaction.atomic():
             _update_ratings(changed[start : start + RATING_BATCH])
         _let_others_write()
-    store_ratings({key: state for key, state in states.items() if key[0] in player_ids}, player_ids)
+    kept = {key: state for key, state in states.items() if key[0] in player_ids}
+    store_ratings(kept, player_ids, players=players)
 
 
 def _update_ratings(games: list[PlayerGame]) -> None:
@@ -428,9 +439,14 @@ def rate_in_order(
     return games
 
 
-def store_ratings(states: dict[RatingKey, RatingState], player_ids: Iterable[int]) -> None:
+def store_ratings(
+    states: dict[RatingKey, RatingState], player_ids: Iterable[int], *, players: int | None = None
+) -> None:
     """Rewrite the current ratings of ``player_ids``, one per player count they played
-    (removing those without games)."""
+    (removing those without games), of ``players`` players only when given."""
+    ratings = Rating.objects.filter(player_id__in=set(player_ids))
+    if players is not None:
+        ratings = ratings.filter(player_count=players)
     rows = [
         Rating(player_id=pk, player_count=count, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r,
                games=s.games)
@@ -438,7 +454,7 @@ def store_ratings(states: dict[RatingKey, RatingState], player_ids: Iterable[int
     ]  # fmt: skip
     with transaction.atomic():
         _upsert(Rating, rows, ["player", "player_count"], ["mu", "sigma", "tenhou_r", "games"])
-        _delete_others(Rating.objects.filter(player_id__in=set(player_ids)), states)
+        _delete_others(ratings, states)
 
 
 def _delete_others(ratings: Any, kept: Iterable[RatingKey]) -> None:

@@ -445,3 +445,32 @@ def test_filters_applied_in_place_update_the_switch(client, both):
     assert text.lstrip().startswith('<section id="leaderboard-table">')
     assert 'hx-swap-oob="true"' in text
     assert 'href="?scope=all&amp;min_games=1&amp;players=4"' in text
+
+
+def test_a_change_to_a_three_player_game_re_rates_only_three_player_games(
+    settings, monkeypatch, both
+):
+    from standings import rebuild
+
+    settings.TASKS = DATABASE_TASKS
+    _, sanma = both
+    Session.objects.filter(pk=sanma.pk).update(finished_at="2000-01-01T00:00:00Z")  # earliest
+    rated: list[int] = []
+    update = rebuild._update_ratings
+    monkeypatch.setattr(
+        rebuild,
+        "_update_ratings",
+        lambda games: (rated.extend(g.player_count for g in games), update(games)),
+    )
+    four_before = sorted(Rating.objects.filter(player_count=4).values_list("mu", "tenhou_r"))
+
+    version = Session.objects.get(pk=sanma.pk).version
+    writes.replace_round(sanma.pk, 1, ron(0, 1), actor=writes.COMMAND, version=version)
+    rebuild_pending()
+
+    assert PlayerGame.objects.filter(session=sanma).first().finished_at.year == 2000
+    assert rated and set(rated) == {3}
+    assert (
+        sorted(Rating.objects.filter(player_count=4).values_list("mu", "tenhou_r")) == four_before
+    )
+    assert Rating.objects.get(player__name="Aki", player_count=3).tenhou_r == 1530.0
