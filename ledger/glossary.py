@@ -251,15 +251,20 @@ STATISTIC_DEFINITIONS = {  # the same keys and English text as standings.stats.G
     "total": _("Sum of settled results (uma, oka and penalties included), in thousands of points."),
     "average_result": _("Total result divided by games."),
     "average_place": _("Mean finishing place (1 is best); tied players share a place."),
-    "places": _("Share of games finished 1st / 2nd / 3rd / 4th."),
+    "places": _(
+        "Share of games finished 1st / 2nd / 3rd / 4th (1st to 3rd in three-player games)."
+    ),
     "tobi": _("Share of games finished with a negative score (busted)."),
     "openskill": _(
         "OpenSkill (Plackett-Luce) rating from places: shown as μ − 3σ, a cautious "
-        "estimate of skill; ± is σ, the uncertainty, which shrinks as games are played."
+        "estimate of skill; ± is σ, the uncertainty, which shrinks as games are played. "
+        "Three-player games are rated apart from four-player games."
     ),
     "tenhou": _(
-        "Tenhou-style R: starts at 1500; each game adds (30, 10, −10, −30 by place + "
-        "(table average R − own R) / 40) × max(1 − 0.002 × games played, 0.2)."
+        "Tenhou-style R: starts at 1500; each game adds (30, 10, −10, −30 by place, or "
+        "30, 0, −30 with three players, + (table average R − own R) / 40) × "
+        "max(1 − 0.002 × games played, 0.2). "
+        "Three-player games are rated apart from four-player games."
     ),
     "rounds": _("Rounds played (every recorded round, chombo and aborts included)."),
     "win_rate": _("Rounds won (ron or tsumo) divided by rounds played."),

@@ -54,7 +54,7 @@ class SeatLine:
     games: int
     average_score: float
     average_place: float
-    places: tuple[int, int, int, int]
+    places: tuple[int, ...]  # 1st to 4th, or to 3rd in three-player games
 
     @property
     def place_rates(self) -> list[float]:
@@ -101,6 +101,7 @@ def matrix(scope: Scope, players: list[Player]) -> list[tuple[Player, list[Cell 
 
 def seat_lines(scope: Scope) -> list[SeatLine]:
     """Return the places and average score of the games played from each starting seat."""
+    places = range(1, scope.players + 1)
     rows = (
         PlayerGame.objects.in_scope(scope)
         .values("seat")
@@ -108,7 +109,7 @@ def seat_lines(scope: Scope) -> list[SeatLine]:
             games=Count("id"),
             average_score=Avg("score"),
             average_place=Avg("place"),
-            **{f"p{n}": Count("id", filter=Q(place=n)) for n in range(1, 5)},
+            **{f"p{n}": Count("id", filter=Q(place=n)) for n in places},
         )
         .order_by("seat")
     )
@@ -118,7 +119,7 @@ def seat_lines(scope: Scope) -> list[SeatLine]:
             games=row["games"],
             average_score=row["average_score"],
             average_place=row["average_place"],
-            places=(row["p1"], row["p2"], row["p3"], row["p4"]),
+            places=tuple(row[f"p{n}"] for n in places),
         )
         for row in rows
     ]
@@ -181,7 +182,8 @@ def count_tallies(scope: Scope) -> list[ClubTally]:
     ]
     yaku, known = yaku_frequencies(scope)
     rows += [ClubTally(scope=scope.key, kind="yaku", key=name, count=n) for name, n in yaku]
-    rows.append(ClubTally(scope=scope.key, kind="known", key="", count=known))
+    if known:  # an empty scope keeps no rows (a rebuild from scratch leaves none either)
+        rows.append(ClubTally(scope=scope.key, kind="known", key="", count=known))
     return rows
 
 

@@ -46,6 +46,7 @@ SESSION_COLUMNS = [
     "openskill_mu",
     "openskill_sigma",
     "tenhou_r",
+    "player_count",
 ]
 
 
@@ -57,7 +58,8 @@ def with_default(query: QueryDict, scope: str) -> QueryDict:
 
 
 def board(query: QueryDict) -> tuple[ScopeForm, list[Row], ClubSetting]:
-    """Return the scope form read from a query string, its leaderboard rows, the settings."""
+    """Return the scope form read from a query string, its leaderboard rows (of the games
+    of one player count: four, or three), the settings."""
     form = ScopeForm(with_default(query, "current"))
     setting = form.setting
     if not form.is_valid():
@@ -86,7 +88,7 @@ def row_json(row: Row) -> dict[str, Any]:
         "first_rate": rounded_float(row.first_rate, 4),
         "second_rate": rounded_float(row.second_rate, 4),
         "third_rate": rounded_float(row.third_rate, 4),
-        "fourth_rate": rounded_float(row.fourth_rate, 4),
+        "fourth_rate": None if row.fourth_rate is None else rounded_float(row.fourth_rate, 4),
         "tobi_rate": rounded_float(row.tobi_rate, 4),
         "rating": None if row.rating is None else rounded_float(row.rating, 2),
         "rating_uncertainty": None
@@ -120,9 +122,22 @@ def player_sessions(player: Player, scope: Scope) -> list[dict[str, Any]]:
             "openskill_mu": rounded_float(g.mu, 3),
             "openskill_sigma": rounded_float(g.sigma, 3),
             "tenhou_r": rounded_float(g.tenhou_r, 2),
+            "player_count": g.player_count,
         }
         for g in games
     ]
+
+
+def board_json(form: ScopeForm, rows: list[Row], setting: ClubSetting) -> dict[str, Any]:
+    """Return a leaderboard as the JSON download and the API write it."""
+    scope = form.get_scope()
+    return {
+        "scope": scope.label,
+        "rating_system": setting.rating_system,
+        "rows": [row_json(row) for row in rows],
+        "player_count": scope.players,
+        "player_counts": form.player_counts,
+    }
 
 
 def report_json(player: Player, scope: Scope) -> dict[str, Any]:
@@ -133,6 +148,7 @@ def report_json(player: Player, scope: Scope) -> dict[str, Any]:
         "player": player.name,
         "player_id": player.pk,
         "scope": scope.label,
+        "player_count": scope.players,
         "totals": report["totals"],
         "rounds": report["sums"],
         "rates": report["rates"],

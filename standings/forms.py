@@ -9,11 +9,19 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
-from standings.models import ALL_TIME, ClubSetting, Scope, current_season, season_scope
+from standings.models import (
+    ALL_TIME,
+    PLAYER_COUNTS,
+    ClubSetting,
+    Scope,
+    current_season,
+    player_counts,
+    season_scope,
+)
 
 SORTS = {  # column: (label, True when a larger value is better)
     "total": (_("Total"), True),
@@ -30,8 +38,35 @@ SORTS = {  # column: (label, True when a larger value is better)
 }
 
 
+def player_count_name(count: int) -> str:
+    """Return a player count in words: "4 players", "3 players"."""
+    words = npgettext("at the table", "%(count)s player", "%(count)s players", count)
+    return words % {"count": count}
+
+
+COUNT_GAMES = {4: _("four-player games"), 3: _("three-player games")}
+
+
+def player_count_games(count: int) -> str:
+    """Return which games a board counts, in words: "three-player games"."""
+    return str(COUNT_GAMES[count])
+
+
 class ScopeForm(forms.Form):
-    """Which sessions count, who is listed and in which order (read from the query string)."""
+    """Which sessions count, who is listed and in which order (read from the query string).
+
+    Four-player and three-player games are never counted together: ``players`` picks
+    one (by default four-player games, or three-player games where there are no others).
+    """
+
+    players = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[(count, count) for count in PLAYER_COUNTS],
+        label=_("Players at the table"),
+        error_messages={"invalid_choice": _("Choose 4 players or 3 players.")},
+    )
 
     scope = forms.ChoiceField(required=False, label=_("Scope"))
     starts = forms.DateField(
@@ -47,9 +82,19 @@ class ScopeForm(forms.Form):
         required=False, choices=[(key, label) for key, (label, _) in SORTS.items()]
     )
 
-    def __init__(self, *args: Any, default: str = "current", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        default: str = "current",
+        player: Any = None,
+        counts: list[int] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.default = default
+        self.player = player  # whose games the page shows (None: the club's)
+        if counts is not None:  # the player counts there are games of, when known
+            self.player_counts = counts
         self.seasons = list(Season.objects.all())
         self.rulesets = list(Ruleset.objects.all())
         self.fields["scope"].choices = [
@@ -87,10 +132,28 @@ class ScopeForm(forms.Form):
     def setting(self) -> ClubSetting:
         return ClubSetting.current()
 
+    @functools.cached_property
+    def player_counts(self) -> list[int]:
+        """Return the player counts there are games of (the club's, or the player's)."""
+        return player_counts(self.player)
+
+    @property
+    def has_both_counts(self) -> bool:
+        """Return whether to offer the switch between four-player and three-player games."""
+        return len(self.player_counts) > 1
+
+    def get_players(self) -> int:
+        """Return the player count shown: as asked, else four unless there are only
+        three-player games."""
+        asked = self.cleaned_data.get("players")
+        if asked is not None:
+            return int(asked)
+        return 3 if self.player_counts == [3] else 4
+
     def get_scope(self) -> Scope:
         """Return the chosen scope (the current season, or all time, when none is chosen),
         narrowed to the From and To dates whenever they are given."""
-        base = self._chosen()
+        base = dataclasses.replace(self._chosen(), players=self.get_players())
         starts, ends = self.cleaned_data.get("starts"), self.cleaned_data.get("ends")
         if not (starts or ends):
             return base

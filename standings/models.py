@@ -6,6 +6,10 @@ the same table. ``Standing`` sums a player's games over a stored scope (all time
 season, a ruleset) so the leaderboard reads about 300 rows whatever the club's size;
 ``Rating`` is each player's current rating. ``standings.rebuild`` rewrites all of
 them when a session changes (``standings.rebuild``, off the request).
+
+Four-player and three-player (sanma) games are never mixed: every row carries its
+``player_count``, a ``Scope`` counts one player count (stored scopes of three-player
+games have keys ending "/3p"), and each count is rated on its own.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from ledger.numbers import rounded_float
 from standings.ratings import RatingState
 
 RECENT = 20  # results in a leaderboard row's sparkline
+PLAYER_COUNTS = (4, 3)  # four-player games, three-player games (sanma): never mixed
 
 
 class ClubSetting(models.Model):
@@ -60,11 +65,14 @@ class Scope:
     pk: int | None = None
     starts: dt.date | None = None
     ends: dt.date | None = None
+    players: int = 4  # the games of this many players (3: sanma); never both
 
     @property
     def key(self) -> str:
-        """Return the stored scope's key ("all", "season:3", "ruleset:2")."""
-        return self.kind if self.pk is None else f"{self.kind}:{self.pk}"
+        """Return the stored scope's key: "all", "season:3", "ruleset:2" for four-player
+        games, with "/3p" after it for three-player games ("all/3p")."""
+        key = self.kind if self.pk is None else f"{self.kind}:{self.pk}"
+        return key if self.players == 4 else f"{key}/{self.players}p"
 
     @property
     def is_stored(self) -> bool:
@@ -81,10 +89,12 @@ class Scope:
         return self.starts is not None or self.ends is not None
 
     def condition(self) -> Q:
-        """Return the filter on ``PlayerGame`` or ``Encounter`` rows (the kind's, and the
-        dates' when given: a season's games from a date on, say)."""
+        """Return the filter on ``PlayerGame``, ``Encounter`` or ``WinHand`` rows (the
+        kind's, the player count's, and the dates' when given: a season's games from a
+        date on, say)."""
         kinds = {"season": Q(season_id=self.pk), "ruleset": Q(ruleset_id=self.pk)}
-        return kinds.get(self.kind, Q()) & _date_condition(self.starts, self.ends)
+        condition = kinds.get(self.kind, Q()) & Q(player_count=self.players)
+        return condition & _date_condition(self.starts, self.ends)
 
 
 def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
@@ -99,6 +109,7 @@ def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
 
 
 ALL_TIME = Scope("all", "All time")
+ALL_TIME_KEYS = {count: Scope("all", "", players=count).key for count in PLAYER_COUNTS}
 
 
 def current_season() -> Season | None:
@@ -183,6 +194,7 @@ class PlayerGame(models.Model):
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
     finished_at = models.DateTimeField()
+    player_count = models.PositiveSmallIntegerField(default=4, help_text="4, or 3 (sanma)")
     seat = models.PositiveSmallIntegerField()
     place = models.PositiveSmallIntegerField()
     score = models.BigIntegerField()
@@ -220,7 +232,7 @@ class PlayerGame(models.Model):
             # The board of any date range reads only this index: one player's games in
             # order of time, with what the sums need (no table lookups, no sorting).
             models.Index(
-                fields=["player", "finished_at", "place", "result", "is_tobi"],
+                fields=["player", "finished_at", "place", "result", "is_tobi", "player_count"],
                 name="playergame_player_board",
             ),
             models.Index(fields=["finished_at", "session"]),
@@ -258,6 +270,7 @@ class Encounter(models.Model):
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
     finished_at = models.DateTimeField()
+    player_count = models.PositiveSmallIntegerField(default=4, help_text="4, or 3 (sanma)")
     place_difference = models.SmallIntegerField(help_text="opponent's place minus player's")
     ron_won = models.PositiveIntegerField(default=0)
     ron_lost = models.PositiveIntegerField(default=0)
@@ -285,6 +298,7 @@ class WinHand(models.Model):
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
     finished_at = models.DateTimeField()
+    player_count = models.PositiveSmallIntegerField(default=4, help_text="4, or 3 (sanma)")
     points = models.PositiveIntegerField()
     han = models.PositiveSmallIntegerField()
     fu = models.PositiveSmallIntegerField()
@@ -317,7 +331,7 @@ class ClubTally(models.Model):
     count = models.PositiveIntegerField()
     score_sum = models.BigIntegerField(default=0)
     place_sum = models.PositiveIntegerField(default=0)
-    places = models.JSONField(default=list, blank=True, help_text="1st to 4th (a seat)")
+    places = models.JSONField(default=list, blank=True, help_text="1st to 4th, or 3rd (a seat)")
 
     class Meta:
         constraints = [
@@ -357,6 +371,7 @@ class SeasonRating(models.Model):
 
     season = models.ForeignKey(Season, related_name="+", on_delete=models.CASCADE)
     player = models.ForeignKey(Player, related_name="season_ratings", on_delete=models.CASCADE)
+    player_count = models.PositiveSmallIntegerField(default=4, help_text="4, or 3 (sanma)")
     mu = models.FloatField()
     sigma = models.FloatField()
     tenhou_r = models.FloatField()
@@ -364,11 +379,13 @@ class SeasonRating(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["season", "player"], name="one_rating_per_season")
+            models.UniqueConstraint(
+                fields=["season", "player", "player_count"], name="one_rating_per_season"
+            )
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_id} in season {self.season_id}: {self.ordinal:.1f}"
+        return f"{self.player_id} in season {self.season_id} ({self.player_count}p): {self.ordinal:.1f}"
 
     @property
     def ordinal(self) -> float:
@@ -376,18 +393,23 @@ class SeasonRating(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current ratings (both systems)."""
+    """A player's current ratings (both systems) in games of one player count: a
+    three-player game never moves a four-player rating."""
 
-    player = models.OneToOneField(
-        Player, primary_key=True, related_name="rating", on_delete=models.CASCADE
-    )
+    player = models.ForeignKey(Player, related_name="ratings", on_delete=models.CASCADE)
+    player_count = models.PositiveSmallIntegerField(default=4, help_text="4, or 3 (sanma)")
     mu = models.FloatField()
     sigma = models.FloatField()
     tenhou_r = models.FloatField()
     games = models.PositiveIntegerField()
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "player_count"], name="one_rating_per_count")
+        ]
+
     def __str__(self) -> str:
-        return f"{self.player_id}: {self.ordinal:.1f}"
+        return f"{self.player_id} ({self.player_count}p): {self.ordinal:.1f}"
 
     @property
     def ordinal(self) -> float:
@@ -435,7 +457,7 @@ class Row:
     player: Player
     games: int
     total: float
-    place_counts: tuple[int, int, int, int]
+    place_counts: tuple[int, ...]  # 1st to 4th, or to 3rd in three-player games
     place_sum: int
     tobis: int
     recent: list[float] | None  # None until ``with_recent`` reads them
@@ -472,8 +494,9 @@ class Row:
         return self.place_rates[2]
 
     @property
-    def fourth_rate(self) -> float:
-        return self.place_rates[3]
+    def fourth_rate(self) -> float | None:
+        """Return the share of 4th places (None in three-player games: there is no 4th)."""
+        return self.place_rates[3] if len(self.place_counts) > 3 else None
 
     @property
     def tobi_rate(self) -> float:
@@ -488,11 +511,24 @@ def _rating_of(rating: Any, system: str) -> tuple[float | None, float | None]:
     return rating.ordinal, rating.sigma
 
 
+PLACE_SUMS = ("firsts", "seconds", "thirds", "fourths")
+
+
+def place_counts(sums: dict[str, Any], players: int) -> tuple[int, ...]:
+    """Return the counts of each place, 1st to last (three places in three-player games)."""
+    return tuple(sums[name] for name in PLACE_SUMS[:players])
+
+
 def _row(
-    player: Player, sums: dict[str, Any], recent: list[float], system: str, rating: Any
+    player: Player,
+    sums: dict[str, Any],
+    recent: list[float],
+    system: str,
+    rating: Any,
+    players: int,
 ) -> Row:
     rating, uncertainty = _rating_of(rating, system)
-    counts = (sums["firsts"], sums["seconds"], sums["thirds"], sums["fourths"])
+    counts = place_counts(sums, players)
     return Row(
         player=player,
         games=sums["games"],
@@ -531,7 +567,7 @@ def leaderboard(
         players = Player.objects.in_bulk([row["player_id"] for row in totals])
         sums = [(row, players[row["player_id"]], None) for row in totals]
     ratings = ratings_for(scope, [player.pk for _, player, _ in sums])
-    rows = [_row(player, row, recent or [], system, ratings.get(player.pk))
+    rows = [_row(player, row, recent or [], system, ratings.get(player.pk), scope.players)
             for row, player, recent in sums]  # fmt: skip
     for row, (_, _, recent) in zip(rows, sums):
         row.recent = recent  # None: not read yet (see with_recent)
@@ -539,12 +575,23 @@ def leaderboard(
 
 
 def ratings_for(scope: Scope, player_ids: list[int]) -> dict[int, Any]:
-    """Return the ratings a scope's board shows: earned in the season, else all-time."""
+    """Return the ratings a scope's board shows: earned in the season, else all-time, in
+    games of the scope's player count."""
+    found: Any
     if scope.kind == "season":
         found = SeasonRating.objects.filter(season_id=scope.pk, player_id__in=player_ids)
     else:
         found = Rating.objects.filter(player_id__in=player_ids)
-    return {rating.player_id: rating for rating in found}
+    return {rating.player_id: rating for rating in found.filter(player_count=scope.players)}
+
+
+def player_counts(player: Player | None = None) -> list[int]:
+    """Return the player counts of the finished games counted (the club's, or one
+    player's), four first: [4], [3], [4, 3] or [] (one query, on the standings' index)."""
+    standings = Standing.objects.all() if player is None else player.standings.all()
+    keys = standings.filter(scope__in=ALL_TIME_KEYS.values()).values_list("scope", flat=True)
+    found = set(keys.order_by().distinct())
+    return [count for count in PLAYER_COUNTS if ALL_TIME_KEYS[count] in found]
 
 
 def with_recent(rows: list[Row], scope: Scope) -> list[Row]:
@@ -593,14 +640,27 @@ def ratio(part: int | None, whole: int | None) -> float | None:
     return part / whole if whole and part is not None else None
 
 
-def player_report(player: Player, scope: Scope) -> dict[str, Any]:
+def player_ratings(player: Player) -> dict[int, Rating]:
+    """Return a player's current ratings by player count (one query): a player has one
+    for each count they have finished games of."""
+    return {rating.player_count: rating for rating in player.ratings.all()}
+
+
+def counts_of(ratings: dict[int, Rating]) -> list[int]:
+    """Return the player counts of a player's ratings, four first."""
+    return [count for count in PLAYER_COUNTS if count in ratings]
+
+
+def player_report(
+    player: Player, scope: Scope, ratings: dict[int, Rating] | None = None
+) -> dict[str, Any]:
     """Return a player's numbers over a scope: sums, rates, history, head-to-head."""
     games = PlayerGame.objects.filter(player=player).in_scope(scope)
     totals = next(iter(games.totals()), None)
     if totals:
         totals["average_result"] = totals["total"] / totals["games"]
         totals["average_place"] = totals["place_sum"] / totals["games"]
-        totals["places"] = [totals[k] for k in ("firsts", "seconds", "thirds", "fourths")]
+        totals["places"] = list(place_counts(totals, scope.players))
     sums = games.round_totals()
     history = list(
         games.chronological().values_list(
@@ -611,9 +671,12 @@ def player_report(player: Player, scope: Scope) -> dict[str, Any]:
     head_to_head = list(Encounter.objects.filter(player=player).in_scope(scope).head_to_head())
     season_rating = None
     if scope.kind == "season":
-        season_rating = SeasonRating.objects.filter(season_id=scope.pk, player=player).first()
+        season_rating = SeasonRating.objects.filter(
+            season_id=scope.pk, player=player, player_count=scope.players
+        ).first()
     return {
         "season_rating": season_rating,
+        "rating": (player_ratings(player) if ratings is None else ratings).get(scope.players),
         "totals": totals,
         "sums": sums,
         "rates": _rates(sums),

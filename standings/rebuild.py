@@ -36,7 +36,6 @@ from django.utils import timezone
 from ledger.models import Ruleset, Season, Session
 from standings.club import count_tallies
 from standings.models import (
-    ALL_TIME,
     ROUND_COUNTS,
     ClubTally,
     Encounter,
@@ -95,31 +94,34 @@ def is_pending() -> bool:
 
 @dataclass
 class Touched:
-    """The players, scopes and earliest game that rewritten sessions touched."""
+    """The players, scopes and earliest game of each player count that rewritten
+    sessions touched (each count is rated on its own, so only its games are re-rated)."""
 
     players: set[int] = field(default_factory=set)
     scopes: set[Scope] = field(default_factory=set)
-    since: tuple[dt.datetime, int] | None = None
+    since: dict[int, tuple[dt.datetime, int]] = field(default_factory=dict)
 
     def add(self, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
             self.players.add(row["player_id"])
             self.scopes |= scopes_of(row)
-            point = (row["finished_at"], row["session_id"])
-            self.since = point if self.since is None else min(self.since, point)
+            point, count = (row["finished_at"], row["session_id"]), row["player_count"]
+            self.since[count] = min(self.since.get(count, point), point)
 
 
 def scopes_of(row: dict[str, Any]) -> set[Scope]:
-    """Return the stored scopes that count a game with this row's season and ruleset."""
-    scopes = {ALL_TIME}
+    """Return the stored scopes that count a game with this row's season, ruleset and
+    player count."""
+    players = row["player_count"]
+    scopes = {Scope("all", "", players=players)}
     if row["season_id"]:
-        scopes.add(Scope("season", "", pk=row["season_id"]))
+        scopes.add(Scope("season", "", pk=row["season_id"], players=players))
     if row["ruleset_id"]:
-        scopes.add(Scope("ruleset", "", pk=row["ruleset_id"]))
+        scopes.add(Scope("ruleset", "", pk=row["ruleset_id"], players=players))
     return scopes
 
 
-GAME_KEYS = ("player_id", "season_id", "ruleset_id", "finished_at", "session_id")
+GAME_KEYS = ("player_id", "season_id", "ruleset_id", "finished_at", "session_id", "player_count")
 
 
 # --- the rebuild ------------------------------------------------------------------
@@ -140,11 +142,10 @@ def rebuild_pending() -> int | None:
             for mark in marks:
                 touched.add(rewrite_session_games(mark.session_id))
             update_standings(touched.scopes, touched.players)
-            if touched.since is not None:
-                rerate(since=touched.since, also=touched.players)
-            for scope in touched.scopes:
-                if scope.kind == "season":
-                    rate_season(scope.pk)
+            for players, since in sorted(touched.since.items()):
+                rerate(since=since, also=touched.players, players=players)
+            for season_id in {scope.pk for scope in touched.scopes if scope.kind == "season"}:
+                rate_season(season_id)
             _forget(marks)
             done += len(marks)
     return done
@@ -198,7 +199,7 @@ def session_games(session: Session) -> list[PlayerGame]:
         return []
     game = session.game()
     results = {r.seat: r for r in session.results.all()}
-    if game.settlement is None or len(results) != 4:
+    if game.settlement is None or len(results) != len(game.players):
         return []
     return build_games(session, game_lines(game), results, ended_by=session.ended_by)
 
@@ -208,6 +209,7 @@ def build_games(
 ) -> list[PlayerGame]:
     """Return one ``PlayerGame`` per seat from the lines and the stored results."""
     low = min(r.score for r in results.values())
+    player_count = len(lines)
     games = [
         PlayerGame(
             session=session,
@@ -215,6 +217,7 @@ def build_games(
             season_id=session.season_id,
             ruleset_id=session.ruleset_id,
             finished_at=session.finished_at,
+            player_count=player_count,
             seat=seat,
             place=results[seat].place,
             score=results[seat].score,
@@ -234,7 +237,7 @@ def build_games(
 
 
 def encounters(games: list[PlayerGame]) -> list[Encounter]:
-    """Return the twelve ordered pairs of a session's four games."""
+    """Return the ordered pairs of a session's games (twelve of four, six of three)."""
     return [
         Encounter(
             session_id=mine.session_id,
@@ -243,6 +246,7 @@ def encounters(games: list[PlayerGame]) -> list[Encounter]:
             season_id=mine.season_id,
             ruleset_id=mine.ruleset_id,
             finished_at=mine.finished_at,
+            player_count=mine.player_count,
             place_difference=theirs.place - mine.place,
             ron_won=mine.ron_from.get(theirs.seat, 0),
             ron_lost=theirs.ron_from.get(mine.seat, 0),
@@ -254,7 +258,7 @@ def encounters(games: list[PlayerGame]) -> list[Encounter]:
 
 
 def win_hands(games: list[PlayerGame]) -> list[WinHand]:
-    """Return one ``WinHand`` per win of a session's four games."""
+    """Return one ``WinHand`` per win of a session's games."""
     return [
         WinHand(
             session_id=game.session_id,
@@ -262,6 +266,7 @@ def win_hands(games: list[PlayerGame]) -> list[WinHand]:
             season_id=game.season_id,
             ruleset_id=game.ruleset_id,
             finished_at=game.finished_at,
+            player_count=game.player_count,
             points=hand.points,
             han=hand.han,
             fu=hand.fu,
@@ -337,18 +342,29 @@ def _upsert(model: Any, rows: list[Any], unique: list[str], fields: Iterable[str
 
 
 RATING_FIELDS = ("mu", "sigma", "tenhou_r", "number")
+RatingKey = tuple[int, int]  # (player id, player count): each count is rated on its own
 
 
-def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] = ()) -> None:
-    """Rate again every game from ``since`` (finished_at, session id) on, in order.
+def rerate(
+    *,
+    since: tuple[dt.datetime, int] | None = None,
+    also: Iterable[int] = (),
+    players: int | None = None,
+) -> None:
+    """Rate again every game from ``since`` (finished_at, session id) on, in order: the
+    games of ``players`` players only, when given (else of every player count).
 
-    The players start from their ratings after their last earlier game; ``also``
-    names players whose current rating must be rewritten even without a later game.
+    The players start from their ratings after their last earlier game of the same
+    player count; ``also`` names players whose current ratings (of that count) must be
+    rewritten even without a later game.
     """
-    later = PlayerGame.objects.order_by("finished_at", "session_id", "seat").only(
-        "session_id", "player_id", "place", "finished_at", *RATING_FIELDS
+    games = PlayerGame.objects.all()
+    if players is not None:
+        games = games.filter(player_count=players)
+    later = games.order_by("finished_at", "session_id", "seat").only(
+        "session_id", "player_id", "player_count", "place", "finished_at", *RATING_FIELDS
     )
-    earlier = PlayerGame.objects.all()
+    earlier = games
     if since is not None:
         at, pk = since
         after = Q(finished_at__gt=at) | Q(finished_at=at, session_id__gte=pk)
@@ -361,7 +377,8 @@ def rerate(*, since: tuple[dt.datetime, int] | None = None, also: Iterable[int] 
         with transaction.atomic():
             _update_ratings(changed[start : start + RATING_BATCH])
         _let_others_write()
-    store_ratings({pk: states[pk] for pk in player_ids if pk in states}, player_ids)
+    kept = {key: state for key, state in states.items() if key[0] in player_ids}
+    store_ratings(kept, player_ids, players=players)
 
 
 def _update_ratings(games: list[PlayerGame]) -> None:
@@ -389,23 +406,28 @@ def _let_others_write() -> None:
         time.sleep(SQLITE_PAUSE)
 
 
-def last_states(games: Any) -> dict[int, RatingState]:
-    """Return each player's ratings after their last game among ``games``."""
+def last_states(games: Any) -> dict[RatingKey, RatingState]:
+    """Return each player's ratings after their last game of each player count among
+    ``games``."""
     last = games.annotate(
         newest=Window(
             RowNumber(),
-            partition_by=[F("player_id")],
+            partition_by=[F("player_id"), F("player_count")],
             order_by=[F("finished_at").desc(), F("session_id").desc()],
         )
     ).filter(newest=1)
-    return {g.player_id: g.rating_state for g in last.only("player_id", *RATING_FIELDS)}
+    found = last.only("player_id", "player_count", *RATING_FIELDS)
+    return {(g.player_id, g.player_count): g.rating_state for g in found}
 
 
-def rate_in_order(games: list[PlayerGame], states: dict[int, RatingState]) -> list[PlayerGame]:
-    """Rate chronological games (four per session) in place; update ``states``."""
+def rate_in_order(
+    games: list[PlayerGame], states: dict[RatingKey, RatingState]
+) -> list[PlayerGame]:
+    """Rate chronological games (a session's three or four together) in place; update
+    ``states``, kept apart by player count."""
     for _, group in groupby(games, key=lambda g: g.session_id):
         table = list(group)
-        before = [states.get(g.player_id, RatingState()) for g in table]
+        before = [states.get((g.player_id, g.player_count), RatingState()) for g in table]
         for game, state in zip(table, rate_game(before, [g.place for g in table])):
             game.mu, game.sigma, game.tenhou_r, game.number = (
                 state.mu,
@@ -413,19 +435,36 @@ def rate_in_order(games: list[PlayerGame], states: dict[int, RatingState]) -> li
                 state.tenhou_r,
                 state.games,
             )
-            states[game.player_id] = state
+            states[game.player_id, game.player_count] = state
     return games
 
 
-def store_ratings(states: dict[int, RatingState], player_ids: Iterable[int]) -> None:
-    """Rewrite the current ratings of ``player_ids`` (removing those without games)."""
+def store_ratings(
+    states: dict[RatingKey, RatingState], player_ids: Iterable[int], *, players: int | None = None
+) -> None:
+    """Rewrite the current ratings of ``player_ids``, one per player count they played
+    (removing those without games), of ``players`` players only when given."""
+    ratings = Rating.objects.filter(player_id__in=set(player_ids))
+    if players is not None:
+        ratings = ratings.filter(player_count=players)
     rows = [
-        Rating(player_id=pk, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r, games=s.games)
-        for pk, s in states.items()
-    ]
+        Rating(player_id=pk, player_count=count, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r,
+               games=s.games)
+        for (pk, count), s in states.items()
+    ]  # fmt: skip
     with transaction.atomic():
-        _upsert(Rating, rows, ["player"], ["mu", "sigma", "tenhou_r", "games"])
-        Rating.objects.filter(player_id__in=set(player_ids) - set(states)).delete()
+        _upsert(Rating, rows, ["player", "player_count"], ["mu", "sigma", "tenhou_r", "games"])
+        _delete_others(ratings, states)
+
+
+def _delete_others(ratings: Any, kept: Iterable[RatingKey]) -> None:
+    """Delete the ratings but those of the (player, player count) pairs kept."""
+    by_count: dict[int, list[int]] = {}
+    for pk, count in kept:
+        by_count.setdefault(count, []).append(pk)
+    ratings.exclude(player_count__in=list(by_count)).delete()
+    for count, ids in by_count.items():
+        ratings.filter(player_count=count).exclude(player_id__in=ids).delete()
 
 
 def rate_season(season_id: int | None) -> None:
@@ -433,27 +472,37 @@ def rate_season(season_id: int | None) -> None:
     games = list(
         PlayerGame.objects.filter(season_id=season_id)
         .order_by("finished_at", "session_id", "seat")
-        .only("session_id", "player_id", "place", *RATING_FIELDS)
+        .only("session_id", "player_id", "player_count", "place", *RATING_FIELDS)
     )
-    states: dict[int, RatingState] = {}
+    states: dict[RatingKey, RatingState] = {}
     rate_in_order(games, states)  # the games are copies: only the states are kept
-    rows = [SeasonRating(season_id=season_id, player_id=pk, mu=s.mu, sigma=s.sigma,
-                         tenhou_r=s.tenhou_r, games=s.games) for pk, s in states.items()]  # fmt: skip
+    rows = [SeasonRating(season_id=season_id, player_id=pk, player_count=count, mu=s.mu,
+                         sigma=s.sigma, tenhou_r=s.tenhou_r, games=s.games)
+            for (pk, count), s in states.items()]  # fmt: skip
+    unique = ["season", "player", "player_count"]
     with transaction.atomic():
-        _upsert(SeasonRating, rows, ["season", "player"], ["mu", "sigma", "tenhou_r", "games"])
-        SeasonRating.objects.filter(season_id=season_id).exclude(
-            player_id__in=list(states)
-        ).delete()
+        _upsert(SeasonRating, rows, unique, ["mu", "sigma", "tenhou_r", "games"])
+        _delete_others(SeasonRating.objects.filter(season_id=season_id), states)
 
 
 # --- everything -------------------------------------------------------------------
 
 
 def stored_scopes() -> list[Scope]:
-    """Return every stored scope: all time, each season, each ruleset."""
-    seasons = [Scope("season", "", pk=pk) for pk in Season.objects.values_list("pk", flat=True)]
-    rulesets = [Scope("ruleset", "", pk=pk) for pk in Ruleset.objects.values_list("pk", flat=True)]
-    return [ALL_TIME, *seasons, *rulesets]
+    """Return every stored scope: all time, each season, each ruleset, for four-player
+    games and, once there are any, for three-player games."""
+    counts = {4, *PlayerGame.objects.values_list("player_count", flat=True).distinct()}
+    season_ids = list(Season.objects.values_list("pk", flat=True))
+    ruleset_ids = list(Ruleset.objects.values_list("pk", flat=True))
+    return [
+        scope
+        for players in sorted(counts, reverse=True)
+        for scope in (
+            Scope("all", "", players=players),
+            *(Scope("season", "", pk=pk, players=players) for pk in season_ids),
+            *(Scope("ruleset", "", pk=pk, players=players) for pk in ruleset_ids),
+        )
+    ]
 
 
 def rebuild_everything() -> int:

@@ -1,7 +1,8 @@
 """Per-player numbers of one game, counted round by round from the engine's replay.
 
-No Django here: ``game_lines(replay)`` turns a ``scoring.game.Replay`` into four
-``Line`` values (one per starting seat) that the models store and add up.
+No Django here: ``game_lines(replay)`` turns a ``scoring.game.Replay`` into one
+``Line`` value per starting seat (four, or three in sanma) that the models store and
+add up.
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ GLOSSARY = {
     "total": "Sum of settled results (uma, oka and penalties included), in thousands of points.",
     "average_result": "Total result divided by games.",
     "average_place": "Mean finishing place (1 is best); tied players share a place.",
-    "places": "Share of games finished 1st / 2nd / 3rd / 4th.",
+    "places": "Share of games finished 1st / 2nd / 3rd / 4th (1st to 3rd in three-player games).",
     "tobi": "Share of games finished with a negative score (busted).",
     "openskill": "OpenSkill (Plackett-Luce) rating from places: shown as μ − 3σ, a cautious "
-    "estimate of skill; ± is σ, the uncertainty, which shrinks as games are played.",
-    "tenhou": "Tenhou-style R: starts at 1500; each game adds (30, 10, −10, −30 by place + "
-    "(table average R − own R) / 40) × max(1 − 0.002 × games played, 0.2).",
+    "estimate of skill; ± is σ, the uncertainty, which shrinks as games are played. "
+    "Three-player games are rated apart from four-player games.",
+    "tenhou": "Tenhou-style R: starts at 1500; each game adds (30, 10, −10, −30 by place, or "
+    "30, 0, −30 with three players, + (table average R − own R) / 40) × "
+    "max(1 − 0.002 × games played, 0.2). "
+    "Three-player games are rated apart from four-player games.",
     "rounds": "Rounds played (every recorded round, chombo and aborts included).",
     "win_rate": "Rounds won (ron or tsumo) divided by rounds played.",
     "tsumo_share": "Wins by tsumo divided by all wins.",
@@ -96,14 +100,14 @@ class Line:
 
 def game_lines(game: Replay) -> list[Line]:
     """Return each starting seat's numbers, counted from the replayed rounds."""
-    lines = [Line() for _ in range(4)]
+    lines = [Line() for _ in game.players]
     for played in game.rounds:
         count_round(lines, played, game)
     return lines
 
 
 def count_round(lines: list[Line], played: RoundResult, game: Replay) -> None:
-    """Add one round to the four lines."""
+    """Add one round to the lines (one per player)."""
     outcome, dealer = played.outcome, played.before.dealer
     winners = outcome.winners
     for line in lines:

@@ -23,16 +23,19 @@ from standings.exports import (
     LEADERBOARD_COLUMNS,
     SESSION_COLUMNS,
     board,
+    board_json,
     csv_response,
     player_sessions,
     row_json,
     with_default,
 )
-from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm
+from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm, player_count_name
 from standings.models import (
     ALL_TIME,
     ClubSetting,
     Scope,
+    counts_of,
+    player_ratings,
     player_report,
     with_recent,
 )
@@ -77,6 +80,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         "board_glossary": [(key, STATISTIC_DEFINITIONS[key]) for key in BOARD_TERMS],
         "query": _query_without(request, "sort"),
         "export_query": request.GET.urlencode(),
+        "players_switch": players_switch(request, form),
     }
     return render(request, template, context, status=200 if valid else 400)
 
@@ -90,6 +94,7 @@ def club_page(request: HttpRequest) -> HttpResponse:
     form = ScopeForm(with_default(request.GET, "current"))
     valid = form.is_valid()
     context: dict[str, Any] = {"form": form, "updating": is_pending()}
+    context["players_switch"] = players_switch(request, form)
     context["club_glossary"] = [(key, STATISTIC_DEFINITIONS[key]) for key in CLUB_TERMS]
     if valid:
         scope, min_games = form.get_scope(), form.get_min_games()
@@ -104,6 +109,7 @@ def print_page(request: HttpRequest) -> HttpResponse:
     form, rows, setting = board(request.GET)
     valid = form.is_valid()
     context: dict[str, Any] = {"form": form, "rows": rows, "setting": setting}
+    context["players_switch"] = players_switch(request, form)
     context["club_name"] = settings.CLUB_NAME or gettext("Riichi ledger")
     context["printed_at"] = timezone.localtime()
     if valid:
@@ -111,6 +117,24 @@ def print_page(request: HttpRequest) -> HttpResponse:
         context["scope_note"] = _scope_note(form)
         context["query"] = request.GET.urlencode()
     return render(request, "standings/print.html", context, status=200 if valid else 400)
+
+
+def players_switch(request: HttpRequest, form: ScopeForm) -> list[dict[str, Any]]:
+    """Return the links between four-player and three-player games (none when there are
+    games of one count only), each keeping the rest of the query."""
+    if not form.has_both_counts:
+        return []
+    shown = form.get_players() if form.is_valid() else None
+    links = []
+    for count in form.player_counts:
+        query = request.GET.copy()
+        query.pop("page", None)
+        query["players"] = str(count)
+        links.append(
+            {"count": count, "label": player_count_name(count), "query": query.urlencode(),
+             "is_current": count == shown}
+        )  # fmt: skip
+    return links
 
 
 def _scope_note(form: ScopeForm) -> str:
@@ -149,11 +173,7 @@ def leaderboard_json(request: HttpRequest) -> HttpResponse:
     form, rows, setting = board(request.GET)
     if not form.is_valid():
         return _bad_query(form)
-    data = {
-        "scope": form.get_scope().label,
-        "rating_system": setting.rating_system,
-        "rows": [row_json(row) for row in rows],
-    }
+    data = board_json(form, rows, setting)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
@@ -167,17 +187,19 @@ def leaderboard_csv(request: HttpRequest) -> HttpResponse:
 
 def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     """Show a player's statistics over a scope: results, rounds, charts, head-to-head."""
-    player = get_object_or_404(Player.objects.select_related("rating"), pk=pk)
-    form = ScopeForm(with_default(request.GET, "all"), default="all")
+    player = get_object_or_404(Player, pk=pk)
+    ratings = player_ratings(player)
+    form = ScopeForm(with_default(request.GET, "all"), default="all", counts=counts_of(ratings))
     setting = ClubSetting.current()
     context: dict[str, Any] = {"player": player, "form": form, "setting": setting}
+    context["players_switch"] = players_switch(request, form)
     context["updating"] = is_pending()
     context["glossary"] = STATISTIC_DEFINITIONS
     if not form.is_valid():
         return render(request, "standings/player_stats.html", context, status=400)
     context["scope"] = form.get_scope()
     context["export_query"] = request.GET.urlencode()
-    context.update(player_report(player, context["scope"]))
+    context.update(player_report(player, context["scope"], ratings))
     context.update(achievements(player, context["scope"], context["history"]))
     return render(request, "standings/player_stats.html", context)
 
@@ -185,7 +207,7 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
 def player_sessions_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Return a player's finished sessions as CSV."""
     player = get_object_or_404(Player, pk=pk)
-    scope = _scope_of(request)
+    scope = _scope_of(request, player)
     return csv_response(
         f"player-{player.pk}-sessions.csv", SESSION_COLUMNS, player_sessions(player, scope)
     )
@@ -194,15 +216,19 @@ def player_sessions_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def player_sessions_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Return a player's finished sessions as JSON."""
     player = get_object_or_404(Player, pk=pk)
-    scope = _scope_of(request)
+    scope = _scope_of(request, player)
     data = {"player": player.name, "scope": scope.label, "sessions": player_sessions(player, scope)}
+    data["player_count"] = scope.players
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
-def _scope_of(request: HttpRequest) -> Scope:
-    """Return the scope a player's page shows (all time when the query names none or is bad)."""
-    form = ScopeForm(with_default(request.GET, "all"), default="all")
-    return form.get_scope() if form.is_valid() else ALL_TIME
+def _scope_of(request: HttpRequest, player: Player) -> Scope:
+    """Return the scope a player's page shows (all time, of the player's usual player
+    count, when the query names none or is bad)."""
+    form = ScopeForm(with_default(request.GET, "all"), default="all", player=player)
+    if form.is_valid():
+        return form.get_scope()
+    return Scope("all", ALL_TIME.label, players=3 if form.player_counts == [3] else 4)
 
 
 def season_list(request: HttpRequest) -> HttpResponse:

@@ -12,7 +12,7 @@ from ninja import Router
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut
 from ledger.models import Player
-from standings.exports import board, report_json, row_json, with_default
+from standings.exports import board, board_json, report_json, with_default
 from standings.forms import SORTS, ScopeForm
 
 router = Router(tags=["standings"])
@@ -41,19 +41,18 @@ def standings(
     ends: dt.date | None = None,
     min_games: int | None = None,
     sort: Sort = "total",
+    players: int | None = None,
 ) -> dict[str, Any]:
     """Return the leaderboard: ``scope`` is current, all, season-N, ruleset-N or dates
-    (with ``starts`` and/or ``ends``), as on the leaderboard page."""
-    form, rows, setting = board(
-        _query(scope=scope, starts=starts, ends=ends, min_games=min_games, sort=sort)
+    (with ``starts`` and/or ``ends``), as on the leaderboard page; ``players`` 4 or 3
+    (four-player games unless the club has only three-player games)."""
+    query = _query(
+        scope=scope, starts=starts, ends=ends, min_games=min_games, sort=sort, players=players
     )
+    form, rows, setting = board(query)
     if not form.is_valid():
         raise _form_problem(form)
-    return {
-        "scope": form.get_scope().label,
-        "rating_system": setting.rating_system,
-        "rows": [row_json(row) for row in rows],
-    }
+    return board_json(form, rows, setting)
 
 
 @router.get("/players/{int:id}/stats", response={200: dict[str, Any], **ERRORS})
@@ -63,14 +62,15 @@ def player_stats(
     scope: str = "all",
     starts: dt.date | None = None,
     ends: dt.date | None = None,
+    players: int | None = None,
 ) -> dict[str, Any]:
-    """Return a player's statistics over a scope (all time unless told)."""
+    """Return a player's statistics over a scope (all time unless told) in games of
+    ``players`` players: 4 or 3 (the player's four-player games unless they have none)."""
     player = Player.objects.filter(pk=id).first()
     if player is None:
         raise ApiError(404, "not_found", gettext("There is no player %(pk)s.") % {"pk": id})
-    form = ScopeForm(
-        with_default(_query(scope=scope, starts=starts, ends=ends), "all"), default="all"
-    )
+    query = _query(scope=scope, starts=starts, ends=ends, players=players)
+    form = ScopeForm(with_default(query, "all"), default="all", player=player)
     if not form.is_valid():
         raise _form_problem(form)
     return report_json(player, form.get_scope())

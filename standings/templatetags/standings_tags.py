@@ -16,8 +16,8 @@ from ledger import glossary
 from ledger.numbers import shown
 from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
-from standings.forms import rating_system_name
-from standings.models import ALL_TIME, Scope, Standing
+from standings.forms import player_count_games, player_count_name, rating_system_name
+from standings.models import ALL_TIME, ALL_TIME_KEYS, PLAYER_COUNTS, Scope, Standing
 
 register = template.Library()
 
@@ -68,6 +68,18 @@ def scope_label(scope: Scope) -> str:
 def rating_system(code: str) -> str:
     """Return the name of a rating system (OpenSkill, Tenhou R)."""
     return rating_system_name(code)
+
+
+@register.filter(name="player_count_name")
+def player_count_words(count: int) -> str:
+    """Return a player count in words: "4 players", "3 players"."""
+    return player_count_name(count)
+
+
+@register.filter(name="player_count_games")
+def player_count_games_words(count: int) -> str:
+    """Return which games a board counts, in words: "three-player games"."""
+    return player_count_games(count)
 
 
 @register.filter
@@ -125,18 +137,24 @@ def history_charts(
 
 @register.inclusion_tag("standings/_player_summary.html")
 def player_summary(player: Any) -> dict[str, Any]:
-    """Return the all-time summary card of a player (two queries)."""
-    standing = Standing.objects.filter(scope=ALL_TIME.key, player=player).first()
-    rating = getattr(player, "rating", None) if standing else None
-    return {"player": player, "standing": standing, "rating": rating}
+    """Return the all-time summary card of a player: one line for four-player games, one
+    for three-player games, each with its own rating (two queries)."""
+    keys = {key: count for count, key in ALL_TIME_KEYS.items()}
+    standings = Standing.objects.filter(scope__in=list(keys), player=player)
+    ratings = {r.player_count: r for r in player.ratings.all()}
+    lines = sorted(
+        ({"players": keys[s.scope], "standing": s, "rating": ratings.get(keys[s.scope])}
+         for s in standings),
+        key=lambda line: PLAYER_COUNTS.index(line["players"]),
+    )  # fmt: skip
+    return {"player": player, "lines": lines, "has_both_counts": len(lines) > 1}
 
 
 ROW_HTML = (
     '<tr id="player-{}"{}><td class="num">{}</td><td class="name"><a href="{}" title="{}">{}</a>{}</td>'
     '<td class="num">{}</td><td class="num {}">{}</td><td class="num">{}</td>'
-    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
-    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>'
-)
+    '<td class="num">{}</td>{}<td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>'
+)  # the place cells: 1st to 4th, or to 3rd in three-player games
 
 
 @register.simple_tag
@@ -162,7 +180,7 @@ def _cells(row: Any, mine: int | None, url: str) -> tuple[Any, ...]:
         result(row.total),
         result(row.average_result),
         decimal(row.average_place),
-        *(percent(rate) for rate in row.place_rates),
+        format_html_join("", '<td class="num">{}</td>', ((percent(r),) for r in row.place_rates)),
         percent(row.tobi_rate),
         _rating(row),
         charts.sparkline(row.recent),

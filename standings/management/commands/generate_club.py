@@ -95,12 +95,12 @@ def generate_club(players: int, sessions: int, *, seed: int = 7) -> None:
         end = timezone.now()
         begin = end - dt.timedelta(days=730)
         seasons = _seasons(begin.date(), end.date())
-        states: dict[int, Any] = {}
+        states: dict[tuple[int, int], Any] = {}  # (player, player count): ratings
         for first in range(0, sessions, BATCH):
             when = (begin, end, first, min(BATCH, sessions - first), sessions)
             _create_batch(rng, people, skills, rulesets, seasons, when, states)
         update_standings(stored_scopes())
-        store_ratings(states, states)
+        store_ratings(states, {pk for pk, _ in states})
         for season in seasons:
             rate_season(season.pk)
 
