@@ -14,6 +14,7 @@ urlpatterns = [
     path("service-worker.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/scoring.zip", offline.scoring_bundle_zip, name="scoring-bundle"),
+    path("offline/engine-worker.js", offline.engine_worker, name="engine-worker"),
     path("players/", players.player_list, name="player-list"),
     path("players/<int:pk>/", players.player_detail, name="player-detail"),
     path("sessions/new/", sessions.session_new, name="session-new"),

@@ -70,6 +70,7 @@ def _table(game: Replay, state: GameState, seats: set[int]) -> dict[str, Any]:
     return {
         **shown.to_json(),
         "scores": list(shown.scores),
+        "winds": [state.seat_wind(seat) for seat in state.seats],
         "riichi": sorted(seats) if not state.finished else [],
         "finished": state.finished,
         "round_count": state.round_count,

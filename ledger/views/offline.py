@@ -11,6 +11,7 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -33,7 +34,7 @@ from ledger.writes import changes_since, describe_change
 # The worker's name changes with their contents.
 OFFLINE_FILES = ("django_htmx/htmx-2.min.js",)
 OFFLINE_FOLDER = "ledger"
-NOT_KEPT = {"ledger/service-worker.js", "ledger/icons/icon-512.png",
+NOT_KEPT = {"ledger/service-worker.js", "ledger/engine-worker.js", "ledger/icons/icon-512.png",
             "ledger/icons/icon-maskable-512.png"}  # fmt: skip
 
 
@@ -93,6 +94,7 @@ def _files_digest() -> str:
         if found:
             digest.update(path.encode() + Path(str(found)).read_bytes())
     digest.update(scoring_bundle())
+    digest.update(Path(str(finders.find("ledger/engine-worker.js"))).read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -118,7 +120,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     script = Path(str(source)).read_text(encoding="utf-8")
     config = {
         "cache": f"ledger-{files_digest()}",
-        "files": [static(path) for path in offline_files()] + [reverse("scoring-bundle")],
+        "files": [
+            *(static(path) for path in offline_files()),
+            *(reverse(name) for name in ("scoring-bundle", "engine-worker")),
+        ],
         "engineCache": f"ledger-engine-{pyodide_version()}",
         "engine": [static(f"pyodide/{name}") for name in PYODIDE_FILES],
         "tablePages": r"^/sessions/\d+/$",
@@ -136,6 +141,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def scoring_bundle_zip(request: HttpRequest) -> HttpResponse:
     """Return the scoring package zipped from its source (the browser's engine imports it)."""
     return HttpResponse(scoring_bundle(), content_type="application/zip")
+
+
+@require_GET
+@cache_control(no_cache=True)
+@csp_update({"script-src": ["'wasm-unsafe-eval'"]})
+def engine_worker(request: HttpRequest) -> HttpResponse:
+    """Return the engine's worker script, under a policy that lets it compile Pyodide's
+    WebAssembly (a static file would carry the site's, which does not)."""
+    source = finders.find("ledger/engine-worker.js")
+    script = Path(str(source)).read_text(encoding="utf-8")
+    return HttpResponse(script, content_type="text/javascript; charset=utf-8")
 
 
 @require_GET

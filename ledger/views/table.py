@@ -9,7 +9,6 @@ import uuid
 from typing import Any
 
 import segno
-from csp.decorators import csp_update
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -139,9 +138,6 @@ def _qr_code_svg(url: str, title: str) -> str:
 PARTS = {"table": "#table", "table-main": "#table-main"}
 
 
-# The engine offline (static/ledger/engine.js) compiles Pyodide's WebAssembly: allowed here
-# only (WebAssembly alone; eval stays refused).
-@csp_update({"script-src": ["'wasm-unsafe-eval'"]})
 def session_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table page (or, for the page's own requests, one of its parts)."""
     session = load_session(pk)

@@ -1,24 +1,45 @@
 // The engine in the browser, for the table without a network: Pyodide (CPython in
 // WebAssembly, from our own static files) runs the scoring package itself, zipped from
-// its source by the server (scoring/pending.py plays the queue on the table's record).
-// Nothing of the rules is written here: this module only loads the engine, turns the
+// its source by the server (scoring/pending.py plays the queue on the table's record),
+// in a worker of its own (static/ledger/engine-worker.js) so that the page never waits.
+// Nothing of the rules is written here: this module only starts the engine, turns the
 // round form's fields into a round (FORMATS.md section 3, as ledger/forms/round.py does)
-// and hands both to it. Loaded lazily: only when the queue holds something or a preview
-// is needed without the server.
+// and hands both to it. Loaded lazily: when the network goes, when the queue holds
+// something, or when a preview is needed without the server.
 
+let worker = null;
 let engine = null;
+const calls = new Map();
+let nextCall = 1;
 
-// Return the engine's play_on_json, loading Pyodide and the scoring package once.
-export function loadEngine({ pyodideUrl, bundleUrl }) {
-  engine ||= (async () => {
-    const { loadPyodide } = await import(`${pyodideUrl}pyodide.mjs`);
-    const pyodide = await loadPyodide({ indexURL: pyodideUrl, packages: [] });
-    const bundle = await fetch(bundleUrl, { credentials: "same-origin" });
-    if (!bundle.ok) throw new Error(`the scoring bundle answered ${bundle.status}`);
-    pyodide.unpackArchive(await bundle.arrayBuffer(), "zip");
-    const playOn = pyodide.pyimport("scoring.pending").play_on_json;
-    return (args) => JSON.parse(playOn(JSON.stringify(args)));
-  })();
+function startWorker(workerUrl) {
+  const started = new Worker(workerUrl, { type: "module" });
+  started.addEventListener("message", ({ data }) => {
+    const call = calls.get(data.id);
+    calls.delete(data.id);
+    if (data.error) call?.reject(new Error(data.error));
+    else call?.resolve(data.answer);
+  });
+  started.addEventListener("error", () => {
+    for (const call of calls.values()) call.reject(new Error("the engine's worker stopped"));
+    calls.clear();
+    worker = null;
+  });
+  return started;
+}
+
+function ask(urls, text) {
+  worker ||= startWorker(urls.workerUrl);
+  return new Promise((resolve, reject) => {
+    const id = nextCall++;
+    calls.set(id, { resolve, reject });
+    worker.postMessage({ id, urls: { pyodideUrl: urls.pyodideUrl, bundleUrl: urls.bundleUrl }, text });
+  });
+}
+
+// Return the engine, once loaded: a function from play_on's arguments to its answer.
+export function loadEngine(urls) {
+  engine ||= ask(urls, null).then(() => async (args) => JSON.parse(await ask(urls, JSON.stringify(args))));
   engine.catch(() => { engine = null; }); // a failed load is tried again next time
   return engine;
 }

@@ -142,7 +142,8 @@ async function drawQueue() {
 // --- the engine's scores and preview (static/ledger/engine.js) ---------------------------
 
 function engine() {
-  return loadEngine({ pyodideUrl: root.dataset.pyodideUrl, bundleUrl: root.dataset.bundleUrl });
+  const { pyodideUrl, bundleUrl, workerUrl } = root.dataset;
+  return loadEngine({ pyodideUrl, bundleUrl, workerUrl });
 }
 
 // The table's record as last known: from the server, else the service worker's copy.
@@ -155,7 +156,7 @@ async function lastRecord() {
 async function playOn(items, preview = null) {
   const { pending, complete } = pendingOf(items);
   const [play, known] = await Promise.all([engine(), lastRecord()]);
-  const answer = play({ record: known.record, declared: known.riichi, pending, preview });
+  const answer = await play({ record: known.record, declared: known.riichi, pending, preview });
   return { ...answer, complete };
 }
 
@@ -197,10 +198,36 @@ async function drawUnsentScores(items) {
     const counter = table.querySelector(`#${id}`);
     if (counter) counter.textContent = String(value);
   }
+  drawUnsentRound(table, shown);
   table.dataset.unsent = String(answer.played);
   note.hidden = false;
   root.querySelector(".queue-note").hidden = true;
   note.querySelector(".partial").hidden = answer.complete && !answer.refused;
+}
+
+// The round, winds, dealer and riichi after the queue (the engine's), in the page's words.
+function drawUnsentRound(table, shown) {
+  const words = JSON.parse(root.dataset.tableWords || "{}");
+  const label = table.querySelector("#round-label");
+  if (label && !shown.finished) label.textContent = words.rounds?.[shown.round] || shown.round;
+  const mark = table.querySelector(".dealer-mark");
+  for (const seat of table.querySelectorAll(".seat[data-seat]")) {
+    const number = Number(seat.dataset.seat);
+    const wind = seat.querySelector(".wind");
+    if (wind) wind.textContent = words.winds?.[shown.winds[number]] || shown.winds[number];
+    const isDealer = number === shown.dealer && !shown.finished;
+    seat.classList.toggle("is-dealer", isDealer);
+    if (isDealer && mark) seat.querySelector(".seat-line")?.append(mark);
+    const declared = shown.riichi.includes(number);
+    seat.classList.toggle("in-riichi", declared);
+    const form = seat.querySelector(".riichi-form");
+    if (form) {
+      form.elements.on.value = declared ? "0" : "1";
+      const button = form.querySelector("button");
+      button.setAttribute("aria-pressed", String(declared));
+      if (!declared) button.querySelector(".stick")?.remove();
+    }
+  }
 }
 
 // The payment preview without the server: the engine plays the round being entered after
@@ -238,11 +265,12 @@ async function drawEnginePreview(form) {
   }
   const names = Object.fromEntries([...document.querySelectorAll("#table .seat[data-seat]")]
     .map((seat) => [seat.dataset.seat, seat.querySelector(".name")?.textContent.trim() || seat.dataset.seat]));
+  const words = JSON.parse(root.dataset.tableWords);
   const line = document.createElement("p");
   line.className = "payments";
   answer.preview.transfers.forEach((transfer, index) => {
-    const key = transfer.payer === null ? "wordTakes" : transfer.payee === null ? "wordPuts" : "wordPays";
-    const text = root.dataset[key]
+    const key = transfer.payer === null ? "takes" : transfer.payee === null ? "puts" : "pays";
+    const text = words[key]
       .replace("%(payer)s", names[transfer.payer] ?? "").replace("%(payee)s", names[transfer.payee] ?? "")
       .replace("%(points)s", points(transfer.points));
     const span = document.createElement("span");
@@ -250,7 +278,7 @@ async function drawEnginePreview(form) {
     if (index) line.append(" · ");
     line.append(span);
   });
-  if (answer.preview.finished) line.append(` — ${root.dataset.wordEndsGame}`);
+  if (answer.preview.finished) line.append(` — ${words.ends}`);
   const unsent = document.createElement("p");
   unsent.className = "muted small";
   unsent.textContent = root.dataset.wordEnginePreview;
@@ -626,6 +654,8 @@ if (root) {
   });
   window.addEventListener("online", checkBack);
   window.addEventListener("offline", drawBanner);
+  // Offline, the engine is loaded at once (from the worker's cache), before it is needed.
+  if (root.dataset.recordUrl) window.addEventListener("offline", () => engine().catch(() => {}));
   // The worker learns where this table's link leads; on a first visit the page came
   // before the worker, so it asks for the page to be kept once the worker runs.
   const link = { join: root.dataset.joinUrl, table: root.dataset.tableUrl };
