@@ -78,7 +78,8 @@ def _body(url: str, response: Any) -> bytes:
         body = bytes(response.body())
     except Exception:
         body = b""
-    if not body:  # a worker's request: the browser keeps no body for it
+    if not body and urlparse(url).path.startswith(("/static/", "/offline/")):
+        # a worker's request: the browser keeps no body for it; ours are on disk
         path = urlparse(url).path
         if path == "/offline/scoring.zip":
             from ledger.views.offline import scoring_bundle
