@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from ledger.models import Session
@@ -131,7 +132,8 @@ def test_offline_the_engine_counts_the_queued_rounds_as_the_server_does(live_ser
     game = saved.game()
     assert counted == list(game.state.scores) == shown_after
     names = [player.name for player in saved.players()]
-    assert offline_tsumo == " · ".join(payment_lines(game.rounds[1], names))
+    with translation.override("en"):  # the page's language
+        assert offline_tsumo == " · ".join(payment_lines(game.rounds[1], names))
     assert saved.outcomes()[0]["riichi"] == [2]
 
 
