@@ -20,6 +20,7 @@ from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError, shown
 from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
+from scoring.sanma import SANMA_IMPOSSIBLE
 from scoring.value import HandValue, fu_choices
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
 
@@ -78,6 +79,7 @@ REASONS = {  # the engine's words; the ledger words each reason in the players' 
     "yakuman_alone": "{other} is a yakuman: it counts alone, without {yaku}",
     "not_offered": "{yaku} is not a yaku under these rules",
     "no_red_fives": "these rules play without red fives",
+    "no_nuki": "these rules set no north tiles aside as nuki dora",
     "no_yaku": "dora are not a yaku: tick at least one yaku",
     "needs_menzen_tsumo": "a closed hand's tsumo counts {yaku}: tick it too",
 }
@@ -90,7 +92,7 @@ LIMIT_HAN = 5  # from 5 han a hand is a limit hand: fu do not count
 @dataclass(frozen=True)
 class Refusal:
     """Why a checklist cannot be a hand: a ``REASONS`` key, the yaku refused and the yaku
-    it clashes with ("ura" and "aka" stand for those dora counters)."""
+    it clashes with ("ura", "aka" and "nuki" stand for those dora counters)."""
 
     reason: str
     yaku: str = ""
@@ -213,6 +215,8 @@ def _is_offered(name: str, rules: Rules) -> bool:
         return rules.renhou == "yakuman"
     if name in LOCAL_YAKUMAN:
         return name in rules.local_yakuman
+    if name in SANMA_IMPOSSIBLE and rules.players == 3:
+        return False
     return name != "suukantsu" or rules.suukantsu
 
 
@@ -270,6 +274,8 @@ def _refused_alone(
         return Refusal("needs_riichi", "ura")
     if dora.aka and not rules.red_fives:
         return Refusal("no_red_fives", "aka")
+    if dora.nuki and not (rules.players == 3 and rules.north == "nuki"):
+        return Refusal("no_nuki", "nuki")
     if not ticked:
         return Refusal("no_yaku")
     is_yakuman = any(offered[name].is_yakuman for name in ticked)

@@ -48,6 +48,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "chombo": ("deduction", "reverse_mangan", "none"),
     # What the liable player of a hand with more yakuman than the pao one answers for.
     "pao_stacked": ("pao_yakuman", "whole_hand"),
+    # Who pays the honba of a ron with a liable player: the discarder (EMA [SEN]) or the
+    # liable player (one reading of rulesets.md's Tenhou cell "honba via pao" [RWT][RENV];
+    # the tenhou preset keeps the discarder, as stored Tenhou games were replayed, until
+    # the reading is confirmed).
+    "pao_honba": ("discarder", "liable"),
     # Sanma: the absent player's share of a tsumo is lost (ツモ損) or split (北家折半).
     "sanma_tsumo": ("loss", "north_split"),
     "north": ("nuki", "kept"),
