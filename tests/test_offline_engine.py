@@ -91,10 +91,14 @@ def test_the_record_for_the_engine_has_the_version_and_the_declared_riichi(clien
     assert data["record"]["players"] == ["Aki", "Bo", "Chen", "Dai"]
 
 
-def test_the_engine_plays_the_queue_on_as_the_ledger_records_it():
+@pytest.mark.parametrize(
+    ("preset", "names"),
+    [("tenhou", ("Aki", "Bo", "Chen", "Dai")), ("tenhou_sanma", ("Aki", "Bo", "Chen"))],
+)
+def test_the_engine_plays_the_queue_on_as_the_ledger_records_it(preset, names):
     ron = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3, "fu": 30}], "riichi": []}
-    tsumo = {"result": "tsumo", "winner": 3, "han": 5, "riichi": []}
-    session = create_session(rules={"preset": "tenhou"})
+    tsumo = {"result": "tsumo", "winner": 2, "han": 5, "riichi": []}
+    session = create_session(rules={"preset": preset}, names=names)
     record = session.to_record()
     writes.declare_riichi(session.pk, 2, actor=writes.COMMAND, version=None)
     writes.record_round(session.pk, ron, actor=writes.COMMAND)
@@ -109,3 +113,4 @@ def test_the_engine_plays_the_queue_on_as_the_ledger_records_it():
     assert table["preview"]["deltas"] == list(game.rounds[1].deltas)
     assert after["table"]["scores"] == list(game.state.scores)
     assert after["table"]["round"] == game.state.label and after["played"] == 2
+    assert len(after["table"]["winds"]) == len(names)
