@@ -194,9 +194,15 @@ async function drawUnsentScores(items) {
     span.title = root.dataset.wordWaiting;
     seat.querySelector(".delta")?.remove();
   }
-  for (const [id, value] of [["honba", shown.honba], ["sticks", shown.riichi_sticks]]) {
+  for (const [id, value, kind] of [["honba", shown.honba, "honba"], ["sticks", shown.riichi_sticks, "riichi"]]) {
     const counter = table.querySelector(`#${id}`);
     if (counter) counter.textContent = String(value);
+    const sticks = counter?.closest(".counter")?.querySelector(".sticks"); // drawn as many times
+    sticks?.replaceChildren(...Array.from({ length: value }, () => {
+      const stick = document.createElement("span");
+      stick.className = `stick ${kind}-stick`;
+      return stick;
+    }));
   }
   drawUnsentRound(table, shown);
   table.dataset.unsent = String(answer.played);

@@ -120,6 +120,7 @@ def test_offline_the_engine_counts_the_queued_rounds_as_the_server_does(live_ser
         expect(page.locator("#round-label")).to_have_text("East 2")
         expect(page.locator(".seat.is-dealer")).to_have_attribute("data-seat", "1")
         expect(page.locator(".seat.in-riichi")).to_have_count(0)
+        expect(page.locator(".centre .riichi-stick")).to_have_count(0)  # Chen's, won by Aki
         page.screenshot(path=artifacts / "offline-engine-scores.png", full_page=True)
 
         page.context.set_offline(False)
