@@ -9,7 +9,16 @@ MO := locale/zh_Hans/LC_MESSAGES/django.mo locale/ja/LC_MESSAGES/django.mo
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test install messages lint bench chromium
+.PHONY: run test install messages lint bench chromium pyodide
+
+# Pyodide (CPython in WebAssembly) runs the engine in the browser for the table offline:
+# the pinned npm package, checked against its registry digest, unpacked into build/ (not in
+# git) and served from our own static files (ledger/settings.py). Only the files it loads.
+PYODIDE_VERSION := 0.27.7
+PYODIDE_SHA512 := RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA==
+PYODIDE_FILES := pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+PYODIDE_DIR := build/pyodide
+PYODIDE_STAMP := $(PYODIDE_DIR)/.version-$(PYODIDE_VERSION)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +26,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-install: $(STAMP) $(MO)
+install: $(STAMP) $(MO) $(PYODIDE_STAMP)
+
+pyodide: $(PYODIDE_STAMP)
+
+$(PYODIDE_STAMP):
+	rm -rf $(PYODIDE_DIR) && mkdir -p $(PYODIDE_DIR)
+	cd $(PYODIDE_DIR) && npm pack --silent pyodide@$(PYODIDE_VERSION) >/dev/null
+	test "$$(openssl dgst -sha512 -binary $(PYODIDE_DIR)/pyodide-$(PYODIDE_VERSION).tgz | base64 -w0)" = "$(PYODIDE_SHA512)" \
+	  || { echo "pyodide-$(PYODIDE_VERSION).tgz does not match its pinned digest" >&2; exit 1; }
+	tar xzf $(PYODIDE_DIR)/pyodide-$(PYODIDE_VERSION).tgz -C $(PYODIDE_DIR) --strip-components=1 \
+	  $(addprefix package/,$(PYODIDE_FILES))
+	rm $(PYODIDE_DIR)/pyodide-$(PYODIDE_VERSION).tgz
+	touch $@
 
 # Translations compiled in pure Python (no GNU gettext needed): .po in git, .mo built here.
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)

@@ -156,7 +156,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True  # serve static files without collectstatic on a small server
 warnings.filterwarnings("ignore", message="No directory at")
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Pyodide, unpacked by `make pyodide` (the pinned npm package): the engine in the browser.
+STATICFILES_DIRS = [BASE_DIR / "static", ("pyodide", BASE_DIR / "build" / "pyodide")]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -458,3 +458,22 @@ def counter_label(counter: str) -> str:
     from ledger.words import COUNTER_LABELS
 
     return str(COUNTER_LABELS[counter])
+
+
+@register.simple_tag
+def table_words() -> str:
+    """Return, as JSON, the round names and seat winds the table page draws and the words of
+    the payment preview (ledger.tables.payment_lines'), for the engine offline to draw the
+    table and the preview after the rounds not yet sent (static/ledger/offline.js)."""
+    labels = [f"{wind}{number}" for wind in "ESWN" for number in range(1, 17)]
+    return json.dumps(
+        {
+            "rounds": {label: glossary.round_name(label) for label in labels},
+            "winds": {code: glossary.seat_wind(code) for code in "ESWN"},
+            "pays": gettext("%(payer)s pays %(payee)s %(points)s"),
+            "takes": gettext("%(payee)s takes %(points)s from the table"),
+            "puts": gettext("%(payer)s puts %(points)s on the table"),
+            "ends": gettext("this ends the game."),
+        },
+        ensure_ascii=False,
+    )

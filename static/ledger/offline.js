@@ -7,6 +7,8 @@
 // from: if another phone changed the game meanwhile, the queue stops and the players
 // choose what becomes of their item. Nothing is dropped without a tap.
 
+import { loadEngine, pendingOf, roundOf } from "./engine.js";
+
 const worker = document.querySelector('meta[name="service-worker"]')?.content;
 if (worker && "serviceWorker" in navigator) {
   navigator.serviceWorker.register(worker, { scope: "/" }).catch(() => {});
@@ -101,6 +103,7 @@ async function drawQueue() {
   const items = await queued(session);
   const section = root.querySelector(".queue");
   section.hidden = items.length === 0;
+  if (!items.length && !isOffline()) root.querySelector(".needs-server").hidden = true;
   const list = root.querySelector(".queue-items");
   list.replaceChildren(...items.map((item) => {
     const line = document.createElement("li");
@@ -133,6 +136,159 @@ async function drawQueue() {
     refused.querySelector(".drop-mine").dataset.id = stopped.id;
   }
   document.dispatchEvent(new CustomEvent("ledger:queue", { detail: { items } }));
+  drawUnsentScores(items);
+}
+
+// --- the engine's scores and preview (static/ledger/engine.js) ---------------------------
+
+function engine() {
+  const { pyodideUrl, bundleUrl, workerUrl } = root.dataset;
+  return loadEngine({ pyodideUrl, bundleUrl, workerUrl });
+}
+
+// The table's record as last known: from the server, else the service worker's copy.
+async function lastRecord() {
+  const answer = await fetch(root.dataset.sessionRecordUrl, { credentials: "same-origin" });
+  if (!answer.ok) throw new Error(`the record answered ${answer.status}`);
+  return answer.json();
+}
+
+async function playOn(items, preview = null) {
+  const { pending, complete } = pendingOf(items);
+  const [play, known] = await Promise.all([engine(), lastRecord()]);
+  const answer = await play({ record: known.record, declared: known.riichi, pending, preview });
+  return { ...answer, complete };
+}
+
+function points(value) {
+  const text = Math.abs(value).toLocaleString("en-US");
+  return value < 0 ? `\u2212${text}` : text;
+}
+
+// The table with the rounds and riichi not yet sent, as the engine counts them here:
+// each score marked (and said) not yet sent, until the server's table replaces them.
+let drawing = 0;
+async function drawUnsentScores(items) {
+  const turn = ++drawing;
+  const note = root.querySelector(".unsent-scores");
+  const table = document.getElementById("table");
+  if (!items.length || !table || !root.dataset.recordUrl) {
+    note.hidden = true;
+    return;
+  }
+  let answer;
+  try {
+    answer = await playOn(items);
+  } catch {
+    return; // no engine kept on this phone yet: the queue says the scores wait
+  }
+  if (turn !== drawing) return;
+  const shown = answer.table;
+  for (const seat of table.querySelectorAll(".seat[data-seat]")) {
+    const score = shown.scores[Number(seat.dataset.seat)];
+    const span = seat.querySelector(".points");
+    if (score === undefined || !span) continue;
+    span.textContent = points(score);
+    span.dataset.score = String(score);
+    span.classList.add("unsent");
+    span.title = root.dataset.wordWaiting;
+    seat.querySelector(".delta")?.remove();
+  }
+  for (const [id, value, kind] of [["honba", shown.honba, "honba"], ["sticks", shown.riichi_sticks, "riichi"]]) {
+    const counter = table.querySelector(`#${id}`);
+    if (counter) counter.textContent = String(value);
+    const sticks = counter?.closest(".counter")?.querySelector(".sticks"); // drawn as many times
+    sticks?.replaceChildren(...Array.from({ length: value }, () => {
+      const stick = document.createElement("span");
+      stick.className = `stick ${kind}-stick`;
+      return stick;
+    }));
+  }
+  drawUnsentRound(table, shown);
+  table.dataset.unsent = String(answer.played);
+  note.hidden = false;
+  root.querySelector(".queue-note").hidden = true;
+  note.querySelector(".partial").hidden = answer.complete && !answer.refused;
+}
+
+// The round, winds, dealer and riichi after the queue (the engine's), in the page's words.
+function drawUnsentRound(table, shown) {
+  const words = JSON.parse(root.dataset.tableWords || "{}");
+  const label = table.querySelector("#round-label");
+  if (label && !shown.finished) label.textContent = words.rounds?.[shown.round] || shown.round;
+  const mark = table.querySelector(".dealer-mark");
+  for (const seat of table.querySelectorAll(".seat[data-seat]")) {
+    const number = Number(seat.dataset.seat);
+    const wind = seat.querySelector(".wind");
+    if (wind) wind.textContent = words.winds?.[shown.winds[number]] || shown.winds[number];
+    const isDealer = number === shown.dealer && !shown.finished;
+    seat.classList.toggle("is-dealer", isDealer);
+    if (isDealer && mark) seat.querySelector(".seat-line")?.append(mark);
+    const declared = shown.riichi.includes(number);
+    seat.classList.toggle("in-riichi", declared);
+    const form = seat.querySelector(".riichi-form");
+    if (form) {
+      form.elements.on.value = declared ? "0" : "1";
+      const button = form.querySelector("button");
+      button.setAttribute("aria-pressed", String(declared));
+      if (!declared) button.querySelector(".stick")?.remove();
+    }
+  }
+}
+
+// The payment preview without the server: the engine plays the round being entered after
+// the queue, in the same words as the server's preview.
+async function drawEnginePreview(form) {
+  const preview = document.getElementById("preview");
+  if (!preview) return;
+  const round = roundOf(fieldsOf(form));
+  const say = (text, className = "muted") => {
+    const line = document.createElement("p");
+    line.className = className;
+    line.textContent = text;
+    preview.replaceChildren(line);
+  };
+  if (!round) {
+    const byHand = fieldsOf(form).some(([key, value]) => value && (key.startsWith("tiles") || (key.startsWith("by") && value === "yaku")));
+    if (byHand) say(root.dataset.wordEngineHanFu);
+    else preview.replaceChildren();
+    return;
+  }
+  let answer;
+  try {
+    answer = await playOn(await queued(session), round);
+  } catch {
+    say(root.dataset.wordNoPreview);
+    return;
+  }
+  if (!answer.complete) {
+    say(root.dataset.wordNoPreview);
+    return;
+  }
+  if (answer.preview.error) {
+    say(root.dataset.wordEngineRefuses, "errorlist");
+    return;
+  }
+  const names = Object.fromEntries([...document.querySelectorAll("#table .seat[data-seat]")]
+    .map((seat) => [seat.dataset.seat, seat.querySelector(".name")?.textContent.trim() || seat.dataset.seat]));
+  const words = JSON.parse(root.dataset.tableWords);
+  const line = document.createElement("p");
+  line.className = "payments";
+  answer.preview.transfers.forEach((transfer, index) => {
+    const key = transfer.payer === null ? "takes" : transfer.payee === null ? "puts" : "pays";
+    const text = words[key]
+      .replace("%(payer)s", names[transfer.payer] ?? "").replace("%(payee)s", names[transfer.payee] ?? "")
+      .replace("%(points)s", points(transfer.points));
+    const span = document.createElement("span");
+    span.textContent = text;
+    if (index) line.append(" · ");
+    line.append(span);
+  });
+  if (answer.preview.finished) line.append(` — ${words.ends}`);
+  const unsent = document.createElement("p");
+  unsent.className = "muted small";
+  unsent.textContent = root.dataset.wordEnginePreview;
+  preview.replaceChildren(line, unsent);
 }
 
 function separator() {
@@ -236,7 +392,36 @@ let waiting = 0; // how many items wait in the queue (kept in step by drawQueue)
 
 document.addEventListener("ledger:queue", (event) => { waiting = event.detail.items.length; });
 
+function isPreview(detail) {
+  return Boolean(root?.dataset.previewUrl) && detail.verb === "post"
+    && new URL(detail.path, location.href).pathname === root.dataset.previewUrl;
+}
+
+// Undo and ending the game need the server: offline, or while the queue waits, they are
+// not sent (they would act on a game the queue is about to change) and the page says so.
+function needsServer(detail) {
+  if (!root?.dataset.recordUrl || detail.verb !== "post") return false;
+  const path = new URL(detail.path, location.href).pathname;
+  return path === root.dataset.undoUrl || path === root.dataset.endUrl;
+}
+
+function sayNeedsServer() {
+  const notice = root.querySelector(".needs-server");
+  notice.hidden = false;
+  notice.scrollIntoView({ block: "nearest" });
+}
+
 document.addEventListener("htmx:configRequest", (event) => {
+  if (isPreview(event.detail) && (isOffline() || waiting > 0)) {
+    event.preventDefault(); // the server knows nothing of the queue: the engine here does
+    drawEnginePreview(event.detail.elt.closest("form"));
+    return;
+  }
+  if (needsServer(event.detail) && (isOffline() || waiting > 0)) {
+    event.preventDefault();
+    sayNeedsServer();
+    return;
+  }
   const change = changeOf(event.detail);
   if (!change) return;
   const item = change.kind === "round" ? roundItem(change.form) : riichiItem(change.form);
@@ -400,6 +585,7 @@ async function checkBack() {
     return;
   }
   networkDown = false;
+  root.querySelector(".needs-server").hidden = true;
   if (document.body.dataset.offlineCopy !== undefined) {
     delete document.body.dataset.offlineCopy;
     const form = document.getElementById("round-form");
@@ -416,7 +602,8 @@ document.addEventListener("htmx:sendError", (event) => {
   networkDown = true;
   drawBanner();
   const preview = document.getElementById("preview");
-  if (preview && event.detail.target === preview) preview.textContent = root.dataset.wordNoPreview || "";
+  if (preview && event.detail.target === preview) drawEnginePreview(document.getElementById("round-form"));
+  if (needsServer(event.detail.requestConfig || {})) sayNeedsServer();
 });
 
 // --- the players' choice -------------------------------------------------------------
@@ -469,15 +656,23 @@ if (root) {
       navigator.serviceWorker.controller.postMessage({ keep: root.dataset.tableUrl });
     }
     if (id === "table-main") freshRequestId();
+    if ((id === "table" || id === "table-main") && waiting) queued(session).then(drawUnsentScores);
   });
   window.addEventListener("online", checkBack);
   window.addEventListener("offline", drawBanner);
+  // Offline, the engine is loaded at once (from the worker's cache), before it is needed.
+  if (root.dataset.recordUrl) window.addEventListener("offline", () => engine().catch(() => {}));
   // The worker learns where this table's link leads; on a first visit the page came
   // before the worker, so it asks for the page to be kept once the worker runs.
   const link = { join: root.dataset.joinUrl, table: root.dataset.tableUrl };
   if (navigator.serviceWorker?.controller) navigator.serviceWorker.controller.postMessage(link);
   else if (navigator.serviceWorker) {
     navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ ...link, keep: root.dataset.tableUrl }));
+  }
+  // A phone that records keeps the engine (in the worker's cache, in the background) for
+  // the day the network goes: a few seconds after the page, once per Pyodide version.
+  if (root.dataset.recordUrl) {
+    setTimeout(() => navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ engine: true })), 3000);
   }
   freshRequestId();
   drawBanner();

@@ -2,11 +2,15 @@
 // above this line): it keeps the table page's static files, and the last copy of each
 // table page visited, so that the table opens with no network. It never answers a
 // change (a POST) itself: those go to the network, and offline.js queues what fails.
+// The engine (Pyodide, ~5.7 MB gzipped) is kept in a cache of its own, named after its
+// version: filled in the background once a table page asks for it (not at install, so
+// that a first visit is not held up by it), and kept when the app's files change.
 
 const PAGES = "ledger-pages"; // the last copy of each table page (kept across versions)
 const NETWORK_WAIT_MS = 4000; // a page that takes longer is shown from its copy
 const tablePage = new RegExp(CONFIG.tablePages);
 const joinPage = new RegExp(CONFIG.joinPages);
+const recordPage = new RegExp(CONFIG.recordPages);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -17,7 +21,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CONFIG.cache && name !== PAGES).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => ![CONFIG.cache, CONFIG.engineCache, PAGES].includes(name)).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
 });
@@ -31,10 +35,35 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(tablePageAnswer(event, request, url));
   } else if (request.mode === "navigate" && joinPage.test(url.pathname)) {
     event.respondWith(joinPageAnswer(request, url));
-  } else if (CONFIG.files.includes(url.pathname)) {
+  } else if (recordPage.test(url.pathname)) {
+    event.respondWith(recordAnswer(event, request, url));
+  } else if (CONFIG.files.includes(url.pathname) || CONFIG.engine.includes(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((found) => found || fetch(request)));
   }
 });
+
+// A table's game record (what the engine plays the queue on): from the network, its
+// copy kept; else the copy.
+async function recordAnswer(event, request, url) {
+  const cache = await caches.open(PAGES);
+  try {
+    const answer = await fetchWithin(request, NETWORK_WAIT_MS);
+    if (answer.ok) event.waitUntil(cache.put(url.pathname, answer.clone()));
+    return answer;
+  } catch {
+    const copy = await cache.match(url.pathname);
+    if (copy) return copy;
+    throw new Error("offline, and this table's record was never kept here");
+  }
+}
+
+// The engine's files, fetched once (those already kept are not fetched again).
+async function keepEngine() {
+  const cache = await caches.open(CONFIG.engineCache);
+  for (const path of CONFIG.engine) {
+    if (!(await cache.match(path))) await cache.add(path);
+  }
+}
 
 // The table page from the network (its copy kept), else the copy, marked as a copy.
 async function tablePageAnswer(event, request, url) {
@@ -92,7 +121,7 @@ async function markedCopy(copy) {
 // scanned opens offline too), and asks for its copy to be renewed after the table
 // changed on screen.
 self.addEventListener("message", (event) => {
-  const { keep: path, join, table } = event.data || {};
+  const { keep: path, join, table, engine } = event.data || {};
   const work = [];
   if (typeof join === "string" && joinPage.test(join) && typeof table === "string" && tablePage.test(table)) {
     work.push(caches.open(PAGES).then((cache) => cache.put(joinKey(new URL(join, self.location.origin)), new Response(table))));
@@ -101,6 +130,11 @@ self.addEventListener("message", (event) => {
     work.push(fetch(path, { credentials: "same-origin" })
       .then(async (answer) => { if (answer.ok) await keep(await caches.open(PAGES), answer); })
       .catch(() => {}));
+    const record = `${path}record/`; // and the table's record, for the engine offline
+    work.push(fetch(record, { credentials: "same-origin" })
+      .then(async (answer) => { if (answer.ok) await (await caches.open(PAGES)).put(record, answer); })
+      .catch(() => {}));
   }
+  if (engine) work.push(keepEngine().catch(() => {}));
   event.waitUntil(Promise.all(work));
 });

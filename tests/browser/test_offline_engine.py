@@ -1,0 +1,150 @@
+"""The engine in the browser, in Chromium at 360 x 740: offline, the scores on the table and
+the payment preview come from the scoring package itself (Pyodide, from our own static
+files), with the rounds not yet sent; they match what the server counts once the rounds
+are sent. Undo and End the game wait for the network."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from ledger.models import Session
+from ledger.tables import payment_lines
+from tests.browser.conftest import PHONE, launch_chromium
+from tests.factories import create_session
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+ENGINE_KEPT = """() => caches.keys().then(async (names) => {
+  const name = names.find((n) => n.startsWith('ledger-engine-'));
+  if (!name) return false;
+  return (await (await caches.open(name)).keys()).length === 5;
+})"""
+
+
+def _open(browser: Any, url: str) -> Page:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(8_000)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        "() => caches.open('ledger-pages').then(c => c.match(location.pathname)).then(Boolean)"
+    )
+    _wait_until(page, ENGINE_KEPT, seconds=60)  # kept in the background
+    return page
+
+
+def _wait_until(page: Page, predicate: str, *, seconds: float) -> None:
+    """Wait for an async predicate (wait_for_function takes a promise for true)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {predicate}"
+        page.wait_for_timeout(200)
+
+
+def _go_offline(page: Page) -> None:
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    page.wait_for_timeout(300)
+
+
+def _group(page: Page, name: str) -> Any:
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def _enter_ron(page: Page) -> None:
+    """Aki wins 3 han 30 fu off Bo (the riichi Chen declared is on the table)."""
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    page.get_by_role("button", name="Ron", exact=True).click()
+    _group(page, "Winner").get_by_role("checkbox", name="Aki", exact=True).check()
+    hand = _group(page, "Hand of Aki")
+    hand.get_by_role("radio", name="3 han", exact=True).check()
+    hand.get_by_role("radio", name="30 fu", exact=True).check()
+    _group(page, "Discarder").get_by_role("radio", name="Bo", exact=True).check()
+
+
+def _enter_tsumo(page: Page) -> None:
+    """Dai wins a mangan by tsumo."""
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    page.get_by_role("button", name="Tsumo", exact=True).click()
+    _group(page, "Winner").get_by_role("radio", name="Dai", exact=True).check()
+    _group(page, "Hand").get_by_role("radio", name="Mangan", exact=True).check()
+
+
+def _payments(page: Page) -> str:
+    payments = page.locator("#preview .payments")
+    expect(payments).to_contain_text(" pay")
+    return " ".join(payments.inner_text().split())
+
+
+def _scores(page: Page) -> list[int]:
+    return [
+        int(page.locator(f".seat[data-seat='{seat}'] .points").get_attribute("data-score") or "")
+        for seat in range(4)
+    ]
+
+
+def test_offline_the_engine_counts_the_queued_rounds_as_the_server_does(live_server, artifacts):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()
+        expect(page.locator(".seat[data-seat='2'] .points")).to_have_text("24,000")
+        _enter_ron(page)
+        online_preview = _payments(page)  # the server's words
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
+
+        _go_offline(page)
+        hand = _group(page, "Hand of Aki")  # the same round again, previewed offline
+        hand.get_by_role("radio", name="40 fu", exact=True).check()
+        # the engine loads on going offline (a few seconds of a busy page on this machine)
+        expect(page.locator("#preview")).to_contain_text("Counted on this phone", timeout=30_000)
+        hand.get_by_role("radio", name="30 fu", exact=True).check()
+        expect(page.locator("#preview .payments")).to_have_text(online_preview)
+        page.get_by_role("button", name="Save", exact=True).click()
+        _enter_tsumo(page)
+        expect(page.locator("#preview")).to_contain_text("Counted on this phone")
+        offline_tsumo = _payments(page)
+        page.get_by_role("button", name="Save", exact=True).click()
+
+        expect(page.locator(".queue-items li")).to_have_count(2)
+        expect(page.locator(".unsent-scores")).to_be_visible()
+        expect(page.locator(".seat .points.unsent")).to_have_count(4)
+        counted = _scores(page)
+        expect(page.locator("#round-label")).to_have_text("East 2")
+        expect(page.locator(".seat.is-dealer")).to_have_attribute("data-seat", "1")
+        expect(page.locator(".seat.in-riichi")).to_have_count(0)
+        expect(page.locator(".centre .riichi-stick")).to_have_count(0)  # Chen's, won by Aki
+        page.screenshot(path=artifacts / "offline-engine-scores.png", full_page=True)
+
+        page.context.set_offline(False)
+        expect(page.locator(".queue")).to_be_hidden(timeout=10_000)
+        expect(page.locator("#table")).to_have_attribute("data-rounds", "2")
+        expect(page.locator(".seat .points.unsent")).to_have_count(0)
+        shown_after = _scores(page)
+
+    saved = Session.objects.get(pk=session.pk)
+    game = saved.game()
+    assert counted == list(game.state.scores) == shown_after
+    names = [player.name for player in saved.players()]
+    with translation.override("en"):  # the page's language
+        assert offline_tsumo == " · ".join(payment_lines(game.rounds[1], names))
+    assert saved.outcomes()[0]["riichi"] == [2]
+
+
+def test_undo_and_end_the_game_wait_for_the_network(live_server):
+    session = create_session(
+        rules={"preset": "tenhou"}, rounds=[{"result": "draw", "tenpai": [0], "riichi": []}]
+    )
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        _go_offline(page)
+        page.get_by_role("button", name="Undo last round", exact=True).click()
+        expect(page.get_by_role("alert")).to_contain_text("Undo and End the game need the network")
+        assert Session.objects.get(pk=session.pk).rounds.count() == 1
