@@ -77,9 +77,10 @@ class Hand:
             raise BadWinTileError(f"the winning tile {tile_name(self.win)} is not in the hand")
         all_tiles, all_counts = self.concealed, counts
         if self.melds:  # a meld has checked its own tiles
-            all_tiles += tuple([tile for meld in self.melds for tile in meld.tiles])
+            meld_tiles = tuple([tile for meld in self.melds for tile in meld.tiles])
+            all_tiles += meld_tiles
             all_counts = tile_counts(all_tiles)
-            bits = tile_bits(all_tiles)
+            bits |= tile_bits(meld_tiles)
         if self.melds or read is None:  # the parser checked the copies of what it read
             check_counts(all_counts, all_tiles)
         # A frozen dataclass sets its derived fields with object.__setattr__, once.
