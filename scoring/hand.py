@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any, NamedTuple
 
 from scoring.errors import (
@@ -25,6 +25,7 @@ from scoring.sets import KOKUSHI, KOKUSHI_13, NO_PAIR, PAIR, TANKI, Block, meld_
 from scoring.tiles import (
     TERMINALS_AND_HONORS,
     Meld,
+    ReadTiles,
     check_counts,
     check_tile_codes,
     checked_counts,
@@ -32,6 +33,7 @@ from scoring.tiles import (
     kind,
     parse_tile,
     parse_tiles,
+    read_tiles,
     tile_bits,
     tile_counts,
     tile_name,
@@ -47,33 +49,40 @@ class Hand:
     The hand's checks count its tiles; the counts, all its tiles and their class bits
     (``scoring.tiles.KIND_BITS``) are kept with it, as the scorer asks for them several
     times. They are not arguments, and comparisons, hashes and repr leave them out.
+    A hand parsed from text (``Hand.parse``) passes the parser's reading of its concealed
+    tiles as ``read``: the parser has counted and checked them already.
     """
 
     concealed: tuple[int, ...]
     win: int
     melds: tuple[Meld, ...] = ()
+    read: InitVar[ReadTiles | None] = None  # the parser's reading of ``concealed``
     counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # concealed, 34
     all_tiles: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
     all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
     tile_bits: int = field(init=False, repr=False, compare=False)  # of all the tiles
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, read: ReadTiles | None) -> None:
         expected = 14 - 3 * len(self.melds)
         if len(self.melds) > 4 or len(self.concealed) != expected:
             raise WrongTileCountError(
                 f"a winning hand with {len(self.melds)} melds has {max(expected, 2)} concealed "
                 f"tiles, not {len(self.concealed)}"
             )
-        counts, bits = checked_counts(self.concealed)
+        counts, bits = (
+            (read.counts, read.bits) if read is not None else checked_counts(self.concealed)
+        )
         check_tile_codes((self.win,))
         if not counts[kind(self.win)]:
             raise BadWinTileError(f"the winning tile {tile_name(self.win)} is not in the hand")
         all_tiles, all_counts = self.concealed, counts
         if self.melds:  # a meld has checked its own tiles
-            all_tiles += tuple([tile for meld in self.melds for tile in meld.tiles])
+            meld_tiles = tuple([tile for meld in self.melds for tile in meld.tiles])
+            all_tiles += meld_tiles
             all_counts = tile_counts(all_tiles)
-            bits = tile_bits(all_tiles)
-        check_counts(all_counts, all_tiles)
+            bits |= tile_bits(meld_tiles)
+        if self.melds or read is None:  # the parser checked the copies of what it read
+            check_counts(all_counts, all_tiles)
         # A frozen dataclass sets its derived fields with object.__setattr__, once.
         object.__setattr__(self, "counts", counts)
         object.__setattr__(self, "all_tiles", all_tiles)
@@ -87,7 +96,8 @@ class Hand:
         >>> Hand.parse("234m406p789s22z", "2z", [Meld.parse("pon", "777z")]).win
         28
         """
-        return cls(parse_tiles(concealed), parse_tile(win), tuple(melds))
+        read = read_tiles(concealed)
+        return cls(read.tiles, parse_tile(win), tuple(melds), read)
 
     def to_json(self) -> dict[str, Any]:
         """Return the hand, win and melds of a FORMATS.md section 2 object.

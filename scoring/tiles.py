@@ -138,6 +138,25 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> parse_tiles("55m0m")
     (34, 4, 4)
     """
+    return read_tiles(text).tiles
+
+
+class ReadTiles(NamedTuple):
+    """Tiles read from MPSZ text: their codes (sorted), how many of each kind 0..33 they
+    hold, and the OR of their class bits."""
+
+    tiles: tuple[int, ...]
+    counts: tuple[int, ...]
+    bits: int
+
+
+def read_tiles(text: str) -> ReadTiles:
+    """Return the tiles of an MPSZ string with their counts and class bits, as
+    ``parse_tiles`` reads them (each suit's counts come from its table).
+
+    >>> read_tiles("55m0m").counts[4], read_tiles("55m0m").bits & RED == RED
+    (3, True)
+    """
     if type(text) is not str:
         raise BadNotationError(f"tiles must be MPSZ text, not {shown(text)}")
     if len(text) <= SHORT_TEXT:
@@ -148,7 +167,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
 SHORT_TEXT = 5  # "0555p", the longest meld
 
 
-def _read_text(text: str) -> tuple[int, ...]:
+def _read_text(text: str) -> ReadTiles:
     *runs, rest = _SUIT_LETTER.split(text.strip())
     digits = {"m": "", "p": "", "s": "", "z": ""}  # each suit's runs, joined
     for run, suit in zip(runs[::2], runs[1::2]):
@@ -160,20 +179,23 @@ def _read_text(text: str) -> tuple[int, ...]:
     if rest:
         _run_fault(rest, "", text)
     tiles: tuple[int, ...] = ()
+    counts: tuple[int, ...] = ()
+    bits = 0
     over: list[str] = []
     reds = []
-    for suit, suit_digits in digits.items():
-        if suit_digits:
-            found = suit_tiles(suit, suit_digits)
-            tiles += found.tiles
-            over += found.over
-            if found.red:
-                reds.append(found.red)
+    for suit, suit_digits in digits.items():  # in MPSZ order, so counts are by kind
+        found = suit_tiles(suit, suit_digits)
+        tiles += found.tiles
+        counts += found.counts
+        bits |= found.bits
+        over += found.over
+        if found.red:
+            reds.append(found.red)
     if over:
         raise BadNotationError(f"more than four copies of {', '.join(over)}")
     if reds:
         raise BadNotationError(f"more than one red five {', '.join(reds)}")
-    return tiles  # the suits in MPSZ order, each sorted
+    return ReadTiles(tiles, counts, bits)  # the suits in MPSZ order, each sorted
 
 
 _kept_text = functools.lru_cache(maxsize=4096)(_read_text)
@@ -209,11 +231,14 @@ TILE_OF_DIGIT = {
 
 
 class SuitTiles(NamedTuple):
-    """The tiles of one suit's digits, sorted, and what they hold too many of."""
+    """The tiles of one suit's digits, sorted, their counts and class bits, and what they
+    hold too many of."""
 
     tiles: tuple[int, ...]
     over: tuple[str, ...]  # the kinds of which it holds more than four copies
     red: str  # its red five if it holds more than one, else ""
+    counts: tuple[int, ...]  # of each of the suit's kinds: 9, or 7 honors
+    bits: int  # the OR of the tiles' class bits
 
 
 SUIT_LIMIT = 4 * 9  # more tiles of one suit always hold a fifth copy
@@ -222,8 +247,9 @@ SUIT_LIMIT = 4 * 9  # more tiles of one suit always hold a fifth copy
 def suit_tiles(suit: str, digits: str) -> SuitTiles:
     """Return the tiles of one suit's digits (checked notation) and their faults.
 
-    >>> suit_tiles("p", "5505")
-    SuitTiles(tiles=(35, 13, 13, 13), over=(), red='')
+    >>> found = suit_tiles("p", "5505")
+    >>> found.tiles, found.counts
+    ((35, 13, 13, 13), (0, 0, 0, 0, 4, 0, 0, 0, 0))
     """
     if len(digits) > SUIT_LIMIT:
         return _read_suit(suit, digits)  # never a hand's, a meld's or an indicator's
@@ -236,7 +262,9 @@ def _read_suit(suit: str, digits: str) -> SuitTiles:
     counts = tile_counts(tiles)
     over = tuple(tile_name(k) for k, count in enumerate(counts) if count > 4)
     red = "0" + suit if digits.count("0") > 1 else ""
-    return SuitTiles(tiles, over, red)
+    start = 9 * SUITS.index(suit)
+    suit_counts = counts[start : start + (7 if suit == "z" else 9)]
+    return SuitTiles(tiles, over, red, suit_counts, tile_bits(tiles))
 
 
 # Each suit's digits read once: a batch's hands, melds and indicators repeat them.

@@ -182,9 +182,11 @@ def hand_shape(hand: Hand) -> HandShape:
     """
     bits = hand.tile_bits
     shape = _shape(bits, hand.quads, hand.all_counts[HATSU] > 0)
-    if local := local_yakuman(hand.counts, is_closed=not hand.melds):
+    if hand.melds or shape.suits + shape.has_honor != 1:
+        return shape  # the local yakuman and chuuren are closed, of one suit or the honors
+    if local := local_yakuman(hand.counts, is_closed=True):
         return replace(shape, local=local)
-    if shape.suits == 1 and not bits & HONOR and not hand.melds:
+    if shape.suits == 1 and not bits & HONOR:
         chuuren = _chuuren(hand.counts, kind(hand.win))
         if chuuren:
             return replace(shape, chuuren=chuuren)
