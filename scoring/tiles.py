@@ -406,6 +406,20 @@ class Meld:
         return {"kind": self.kind, "tiles": format_tiles(self.tiles)}
 
 
+def parse_melds(text: str) -> tuple[Meld, ...]:
+    """Return the melds typed as "pon 777z, chi 123m": each a kind and its tiles, the
+    melds apart by commas or semicolons, the kind in any case.
+
+    >>> [str(meld) for meld in parse_melds(" PON 7z7z7z ; chi 3m1m2m ")]
+    ['pon 777z', 'chi 123m']
+    """
+    melds = []
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        meld_kind, _, tiles = part.partition(" ")
+        melds.append(Meld.parse(meld_kind.strip().lower(), tiles.strip()))
+    return tuple(melds)
+
+
 def _is_run(kinds: list[int]) -> bool:
     first = kinds[0]
     return first < EAST and first % 9 <= 6 and kinds == [first, first + 1, first + 2]

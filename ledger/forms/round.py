@@ -36,6 +36,7 @@ from scoring.checklist import (
 from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError
 from scoring.hand import Hand
+from scoring.pending import checklist_win, hand_of
 from scoring.rules import Rules
 from scoring.tiles import parse_tiles
 from scoring.value import VALID_FU, fu_choices
@@ -72,6 +73,7 @@ FU_CHOICES = [
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 YAKU_CHOICES = [(name, glossary.YAKU[name]) for name in YAKU]
 MOST_DORA = 40
+TILE_FIELDS = ("tiles", "win_tile", "melds", "flags", "nuki")  # a hand's, beside the dora
 
 
 # A win given as a yakuman multiple counts one yakuman as pao; a double pattern that is the
@@ -222,8 +224,7 @@ class RoundForm(forms.Form):
 
     def tile_fields(self, suffix: str = "") -> dict[str, forms.BoundField]:
         """Return the bound fields to enter a hand as tiles."""
-        keys = ("tiles", "win_tile", "melds", "flags", "nuki")
-        return {key: self[f"{key}{suffix}"] for key in keys}
+        return {key: self[f"{key}{suffix}"] for key in TILE_FIELDS}
 
     @property
     def takes_nuki(self) -> bool:
@@ -349,39 +350,20 @@ class RoundForm(forms.Form):
                 % {"name": name, "han": glossary.han_fu(value.han)}
             )
         try:
-            hand_value = value.hand_value(int(fu) if value.needs_fu else 0)
+            return checklist_win(
+                self.checklist(data, suffix), int(fu) if value.needs_fu else 0, self.rules
+            )
         except InvalidHandError:
             raise forms.ValidationError(
                 gettext("%(name)s: %(han)s with these yaku cannot have %(fu)s fu.")
                 % {"name": name, "han": glossary.han_fu(value.han), "fu": fu}
             ) from None
-        win: dict[str, Any] = {}
-        if hand_value.yakuman:
-            win["yakuman"] = hand_value.yakuman
-        elif hand_value.fu:
-            win.update(han=hand_value.han, fu=hand_value.fu)
-        else:
-            win["han"] = hand_value.han
-        win["yaku"] = [yaku.name for yaku in value.yaku]
-        win["dora"] = self.checklist(data, suffix).dora.to_json()  # nuki only when counted
-        return win
 
     def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
         """Return the hand object (FORMATS.md section 2) of tiles tapped or typed into the form."""
-        hand: dict[str, Any] = {
-            "hand": data[f"tiles{suffix}"].replace(" ", ""),
-            "win": data.get(f"win_tile{suffix}", "").strip(),
-            "melds": parse_melds(data.get(f"melds{suffix}", ""), name),
-        }
-        for key in ("dora", "ura"):
-            if data.get(key):
-                hand[key] = data[key].replace(" ", "")
-        if data.get(f"nuki{suffix}"):
-            hand["nuki"] = data[f"nuki{suffix}"]
-        for flag in data.get(f"flags{suffix}") or []:
-            hand[flag] = True
-        if hand.get("double_riichi"):
-            hand["riichi"] = False
+        parse_melds(data.get(f"melds{suffix}", ""), name)  # refused in the table's words
+        fields = {key: data.get(f"{key}{suffix}") for key in TILE_FIELDS}
+        hand = hand_of({**fields, "dora": data.get("dora"), "ura": data.get("ura")})
         try:
             check_tiles(hand, name)
             Hand.from_json(hand)

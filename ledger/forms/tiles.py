@@ -11,8 +11,9 @@ from django.utils.translation import gettext
 
 from ledger import glossary
 from ledger.words import tile_words
+from scoring import tiles
 from scoring.errors import ScoringError
-from scoring.tiles import MELD_KINDS, Meld, kind, parse_tile, parse_tiles, tile_name
+from scoring.tiles import MELD_KINDS, kind, parse_tile, parse_tiles, tile_name
 from scoring.yaku import FLAGS
 
 HAND_FLAGS = [
@@ -26,21 +27,17 @@ RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's 
 
 def parse_melds(text: str, name: str) -> list[dict[str, str]]:
     """Return melds typed as "pon 777z, chi 123m" as FORMATS.md meld objects."""
-    melds = []
-    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
-        kind, _, tiles = part.partition(" ")
-        try:
-            melds.append(Meld.parse(kind.strip().lower(), tiles.strip()).to_json())
-        except ScoringError as error:
-            raise forms.ValidationError(
-                gettext(
-                    "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
-                    "and its tiles, e.g. pon 777z)"
-                )
-                % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)},
-                code="tiles",
-            ) from None
-    return melds
+    try:
+        return [meld.to_json() for meld in tiles.parse_melds(text)]
+    except ScoringError as error:
+        raise forms.ValidationError(
+            gettext(
+                "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
+                "and its tiles, e.g. pon 777z)"
+            )
+            % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)},
+            code="tiles",
+        ) from None
 
 
 def format_melds(melds: list[dict[str, str]]) -> str:
