@@ -14,9 +14,11 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from ledger import writes
+from ledger.forms import RoundForm
 from ledger.views import offline
-from scoring.pending import play_on
-from tests.factories import create_session
+from scoring.pending import entered_round, play_on
+from scoring.rules import Rules
+from tests.factories import NAMES, create_session
 
 pytestmark = pytest.mark.django_db
 SCORING = Path(__file__).resolve().parent.parent / "scoring"
@@ -114,3 +116,69 @@ def test_the_engine_plays_the_queue_on_as_the_ledger_records_it(preset, names):
     assert after["table"]["scores"] == list(game.state.scores)
     assert after["table"]["round"] == game.state.label and after["played"] == 2
     assert len(after["table"]["winds"]) == len(names)
+
+
+# A win entered by its tiles or its yaku checklist: the round form's fields, and the round
+# static/ledger/engine.js makes of the same fields for the engine offline.
+ENTERED = [
+    (
+        {"kind": "tsumo", "winner": "1", "tiles": "234m406p789s 22z", "win_tile": "2z",
+         "melds": "PON 777z", "flags": ["haitei"], "dora": "1m"},
+        {"result": "tsumo", "winner": 1, "riichi": [], "tiles": {
+            "tiles": "234m406p789s 22z", "win_tile": "2z", "melds": "PON 777z",
+            "flags": ["haitei"], "nuki": "", "dora": "1m", "ura": ""}},
+    ),
+    (
+        {"kind": "ron", "winners": ["0", "3"], "loser": "2", "riichi": ["3"],
+         "tiles_0": "234m406p789s22z", "win_tile_0": "2z", "melds_0": "pon 777z",
+         "tiles_3": "123m456p789234s77z", "win_tile_3": "7z", "ura": "9s"},
+        {"result": "ron", "loser": 2, "riichi": [3], "wins": [
+            {"winner": 0, "tiles": {"tiles": "234m406p789s22z", "win_tile": "2z",
+                                    "melds": "pon 777z", "ura": "9s"}},
+            {"winner": 3, "tiles": {"tiles": "123m456p789234s77z", "win_tile": "7z",
+                                    "ura": "9s"}}]},
+    ),
+    (
+        {"kind": "tsumo", "winner": "1", "by": "yaku",
+         "yaku": ["riichi", "menzen_tsumo", "pinfu"], "yaku_dora": "1", "yaku_ura": "2"},
+        {"result": "tsumo", "winner": 1, "riichi": [], "checklist": {
+            "yaku": ["riichi", "menzen_tsumo", "pinfu"], "open": False,
+            "dora": {"dora": 1, "aka": 0, "ura": 2, "nuki": 0}, "fu": ""}},
+    ),
+    (
+        {"kind": "ron", "winners": ["2"], "loser": "0", "by_2": "yaku", "yaku_2": ["tanyao"],
+         "open_2": "on", "fu_2": "30", "yaku_aka_2": "1"},
+        {"result": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 2, "checklist": {
+            "yaku": ["tanyao"], "open": True, "dora": {"dora": 0, "aka": 1, "ura": 0, "nuki": 0},
+            "fu": "30"}}]},
+    ),
+    (
+        {"kind": "tsumo", "winner": "0", "by": "yaku", "yaku": ["daisuushii"], "pao": "3",
+         "pao_whole": "on"},
+        {"result": "tsumo", "winner": 0, "riichi": [], "pao": 3, "pao_whole": True,
+         "checklist": {"yaku": ["daisuushii"], "open": True, "dora": {}, "fu": ""}},
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fields", "entered"), ENTERED)
+def test_a_win_entered_by_tiles_or_yaku_is_the_round_the_form_records(fields, entered):
+    rules = Rules.from_json({"preset": "tenhou"})
+    form = RoundForm(fields, names=list(NAMES), rules=rules)
+    assert form.is_valid(), form.errors
+
+    assert entered_round(entered, rules) == form.cleaned_data["outcome"]
+
+
+def test_queued_wins_entered_by_tiles_and_yaku_score_as_the_ledger_records_them():
+    session = create_session(rules={"preset": "tenhou"})
+    record, rules = session.to_record(), session.game().rules
+    for fields, _ in ENTERED[:4]:  # through the round form, as the server records them
+        form = RoundForm(fields, names=list(NAMES), rules=rules)
+        assert form.is_valid(), form.errors
+        writes.record_round(session.pk, form.cleaned_data["outcome"], actor=writes.COMMAND)
+    game = session.game()
+
+    after = play_on(record, [], [{"round": entered} for _, entered in ENTERED[:4]])
+
+    assert after["played"] == 4 and after["table"]["scores"] == list(game.state.scores)
