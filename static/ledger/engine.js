@@ -46,10 +46,13 @@ export function loadEngine(urls) {
 
 // --- the round form's fields as a round ----------------------------------------------
 
-// Return the round the fields describe, or null while they describe none yet (or a hand
-// given by its tiles or yaku, which the server reads: the preview waits for it).
+// Return the round the fields describe, or null while they describe none yet. A hand given
+// by its tiles or its yaku checklist goes to the engine as entered ("tiles", "checklist"):
+// scoring/pending.py turns it into the win the ledger records, as the round form does.
 export function roundOf(fields) {
   const one = (name) => fields.find(([key]) => key === name)?.[1] ?? "";
+  const first = (name) => fields.find(([key, value]) => key === name && value)?.[1] ?? ""; // every tile panel's dora
+  const strings = (name) => fields.filter(([key]) => key === name).map(([, value]) => value);
   const all = (name) => fields.filter(([key]) => key === name).map(([, value]) => Number(value)).sort((a, b) => a - b);
   const seat = (name) => (one(name) === "" ? null : Number(one(name)));
   const riichi = { riichi: all("riichi") };
@@ -57,11 +60,11 @@ export function roundOf(fields) {
     case "ron": {
       const winners = all("winners");
       if (seat("loser") === null || !winners.length || winners.includes(seat("loser"))) return null;
-      const wins = winners.map((winner) => winOf(one, winner, `_${winner}`));
+      const wins = winners.map((winner) => winOf({ one, first, strings }, winner, `_${winner}`));
       return wins.includes(null) ? null : { result: "ron", loser: seat("loser"), wins, ...riichi };
     }
     case "tsumo": {
-      const win = seat("winner") === null ? null : winOf(one, seat("winner"), "");
+      const win = seat("winner") === null ? null : winOf({ one, first, strings }, seat("winner"), "");
       return win && { result: "tsumo", ...win, ...riichi };
     }
     case "draw": {
@@ -77,20 +80,43 @@ export function roundOf(fields) {
   }
 }
 
-function winOf(one, winner, suffix) {
-  if (one(`by${suffix}`) === "yaku") return null; // scored from its checklist by the server
+function winOf(fields, winner, suffix) {
+  const { one } = fields;
   const han = one(`han${suffix}`);
   let win;
-  if (!han) return null; // none chosen yet, or a hand given by its tiles
-  if (han.startsWith("Y")) win = { winner, yakuman: Number(han.slice(1)) };
+  if (one(`by${suffix}`) === "yaku") win = { winner, checklist: checklistOf(fields, suffix) };
+  else if (!han && one(`tiles${suffix}`)) win = { winner, tiles: tilesOf(fields, suffix) };
+  else if (!han) return null; // none chosen yet
+  else if (han.startsWith("Y")) win = { winner, yakuman: Number(han.slice(1)) };
   else if (Number(han) >= 5) win = { winner, han: Number(han) };
   else if (!one(`fu${suffix}`)) return null;
   else win = { winner, han: Number(han), fu: Number(one(`fu${suffix}`)) };
   if (one(`pao${suffix}`) !== "") {
     win.pao = Number(one(`pao${suffix}`));
-    if (one(`pao_whole${suffix}`) && win.yakuman > 1) win.pao_yakuman = win.yakuman;
+    const whole = Boolean(one(`pao_whole${suffix}`));
+    if (whole && (win.checklist || win.tiles)) win.pao_whole = true; // the engine knows the yakuman
+    else if (whole && win.yakuman > 1) win.pao_yakuman = win.yakuman;
   }
   return win;
+}
+
+// The checklist's fields (ledger/forms/round.py, RoundForm.checklist): the engine counts them.
+function checklistOf({ one, strings }, suffix) {
+  const count = (counter) => Number(one(`yaku_${counter}${suffix}`)) || 0;
+  return {
+    yaku: strings(`yaku${suffix}`),
+    open: Boolean(one(`open${suffix}`)),
+    dora: { dora: count("dora"), aka: count("aka"), ura: count("ura"), nuki: count("nuki") },
+    fu: one(`fu${suffix}`),
+  };
+}
+
+// The Tiles panel's fields, melds as typed (scoring.pending.hand_of reads them).
+function tilesOf({ one, first, strings }, suffix) {
+  return {
+    tiles: one(`tiles${suffix}`), win_tile: one(`win_tile${suffix}`), melds: one(`melds${suffix}`),
+    flags: strings(`flags${suffix}`), nuki: one(`nuki${suffix}`), dora: first("dora"), ura: first("ura"),
+  };
 }
 
 // Return the queue as the engine's pending changes, in order (null: a round it cannot

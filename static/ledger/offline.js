@@ -249,9 +249,7 @@ async function drawEnginePreview(form) {
     preview.replaceChildren(line);
   };
   if (!round) {
-    const byHand = fieldsOf(form).some(([key, value]) => value && (key.startsWith("tiles") || (key.startsWith("by") && value === "yaku")));
-    if (byHand) say(root.dataset.wordEngineHanFu);
-    else preview.replaceChildren();
+    preview.replaceChildren();
     return;
   }
   let answer;
@@ -266,7 +264,9 @@ async function drawEnginePreview(form) {
     return;
   }
   if (answer.preview.error) {
-    say(root.dataset.wordEngineRefuses, "errorlist");
+    const entered = [round, ...(round.wins || [])].some((win) => win.tiles || win.checklist);
+    if (entered) say(root.dataset.wordEngineHand); // most often a hand still being entered
+    else say(root.dataset.wordEngineRefuses, "errorlist");
     return;
   }
   const names = Object.fromEntries([...document.querySelectorAll("#table .seat[data-seat]")]

@@ -148,3 +148,76 @@ def test_undo_and_end_the_game_wait_for_the_network(live_server):
         page.get_by_role("button", name="Undo last round", exact=True).click()
         expect(page.get_by_role("alert")).to_contain_text("Undo and End the game need the network")
         assert Session.objects.get(pk=session.pk).rounds.count() == 1
+
+
+def _enter_tiles_tsumo(page: Page) -> None:
+    """Bo wins by tsumo with 234m 406p 789s 22z and a pon of chun, on 2z; dora indicator 1m
+    (typed into the Tiles panel)."""
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    page.get_by_role("button", name="Tsumo", exact=True).click()
+    section = page.locator('.kind-section[data-kind="tsumo"]')
+    _group(page, "Winner").get_by_role("radio", name="Bo", exact=True).check()
+    section.locator("details.extra.tiles > summary").click()
+    entry = section.locator("[data-tile-entry]")
+    if entry.locator("[data-tile-typed]").get_attribute("open") is None:
+        entry.locator("[data-tile-typed] > summary").click()
+    for field, value in [("tiles", "234m406p789s22z"), ("win", "2z"), ("melds", "pon 777z"),
+                         ("dora", "1m")]:  # fmt: skip
+        entry.locator(f'[data-tile-field="{field}"]').fill(value)
+
+
+def _enter_checklist_tsumo(page: Page) -> None:
+    """Chen wins a riichi pinfu tsumo (riichi ticked on the checklist), with one dora."""
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    page.get_by_role("button", name="Tsumo", exact=True).click()
+    section = page.locator('.kind-section[data-kind="tsumo"]')
+    _group(page, "Winner").get_by_role("radio", name="Chen", exact=True).check()
+    panel = section.locator("details.extra.yaku")
+    panel.locator("> summary").click()
+    checklist = panel.locator("[data-checklist]")
+    for yaku in ("riichi", "pinfu"):
+        checklist.locator(f'input[value="{yaku}"] + span').click()
+    checklist.get_by_role("button", name="Dora: one more").click()
+
+
+def test_offline_the_engine_counts_hands_given_by_tiles_and_by_yaku(live_server, artifacts):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        _go_offline(page)
+        previews = []
+        # 3 han 30 fu (yakuhai, dora, aka), then 4 han 20 fu: the preview of the last tap
+        entered = [
+            (_enter_tiles_tsumo, "Aki pays Bo 2,000"),
+            (_enter_checklist_tsumo, "Bo pays Chen 2,600"),
+        ]
+        for enter, payment in entered:
+            enter(page)
+            expect(page.locator("#preview")).to_contain_text(
+                "Counted on this phone", timeout=30_000
+            )
+            expect(page.locator("#preview .payments")).to_contain_text(payment)
+            previews.append(_payments(page))
+            page.get_by_role("button", name="Save", exact=True).click()
+
+        expect(page.locator(".queue-items li")).to_have_count(2)
+        expect(page.locator(".seat .points.unsent")).to_have_count(4)
+        expect(page.locator(".unsent-scores .partial")).to_be_hidden()  # both counted here
+        expect(page.locator("#table")).to_have_attribute("data-unsent", "2")
+        counted = _scores(page)
+        page.screenshot(path=artifacts / "offline-engine-tiles-and-yaku.png", full_page=True)
+
+        page.context.set_offline(False)
+        expect(page.locator(".queue")).to_be_hidden(timeout=10_000)
+        expect(page.locator("#table")).to_have_attribute("data-rounds", "2")
+        shown_after = _scores(page)
+
+    saved = Session.objects.get(pk=session.pk)
+    game = saved.game()
+    outcomes = saved.outcomes()
+    assert "hand" in outcomes[0] and outcomes[1]["yaku"] == ["riichi", "menzen_tsumo", "pinfu"]
+    assert outcomes[1]["riichi"] == [2]
+    assert counted == list(game.state.scores) == shown_after
+    names = [player.name for player in saved.players()]
+    with translation.override("en"):
+        assert previews == [" · ".join(payment_lines(r, names)) for r in game.rounds]
