@@ -182,3 +182,13 @@ def test_queued_wins_entered_by_tiles_and_yaku_score_as_the_ledger_records_them(
     after = play_on(record, [], [{"round": entered} for _, entered in ENTERED[:4]])
 
     assert after["played"] == 4 and after["table"]["scores"] == list(game.state.scores)
+
+
+def test_a_queued_checklist_no_hand_can_have_stops_the_replay_there():
+    session = create_session(rules={"preset": "tenhou"})
+    refused = {"result": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "checklist": {
+        "yaku": ["pinfu", "toitoi"], "open": False, "dora": {}, "fu": "30"}}]}  # fmt: skip
+
+    after = play_on(session.to_record(), [], [{"round": ENTERED[0][1]}, {"round": refused}])
+
+    assert after["played"] == 1 and "toitoi" in after["refused"]
