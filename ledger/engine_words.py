@@ -90,8 +90,10 @@ PATTERNS = (
              reason=glossary.abort_reason),
     _pattern(r"suucha_riichi needs all four players in the riichi list",
              _("Four riichi needs all four players in riichi.")),
-    _pattern(r"riichi player (?P<seat>\d) is missing from the tenpai list",
-             _("%(seat)s declared riichi, so they are tenpai at the draw: tick them as tenpai.")),
+    _pattern(r"riichi player (?P<seat>\d) is missing from the tenpai list.*",
+             _("%(seat)s declared riichi but is not ticked as tenpai: under these rules a "
+               "riichi player found noten at the draw is a chombo. Tick them as tenpai, or "
+               "record a chombo by %(seat)s.")),
     _pattern(r"winner (?P<seat>\d) is also the discarder",
              _("%(seat)s cannot both win and deal in.")),
     _pattern(r"a hand holds at most (?P<most>\d+) yakuman, not (?P<count>\d+)",
@@ -104,6 +106,8 @@ PATTERNS = (
     _pattern(r"(?P<option>[a-z_]+) must be a multiple of (?P<step>\d+), not (?P<value>[-\d,]+)",
              _("%(option)s must be a multiple of %(step)s, not %(value)s."),
              option=_option, step=_points, value=_points),
+    _pattern(r"(?P<option>[a-z_]+) must be (?P<first>\d+) or (?P<second>\d+), not (?P<value>[-\d,]+)",
+             _("%(option)s must be %(first)s or %(second)s, not %(value)s."), option=_option),
     _pattern(r"(?P<option>[a-z_]+) must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
              _("%(option)s: choose one of the listed values (not %(value)s)."), option=_option),
     _pattern(r"unknown rule option: (?P<options>.+)", _("Unknown rule option: %(options)s.")),

@@ -172,6 +172,13 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("renhou", "mangan"): LIMITS["mangan"],
     ("renhou", "cumulative"): _("5 han added to the other yaku"),
     ("renhou", "yakuman"): LIMITS["yakuman"],
+    ("open_riichi", "none"): NONE,
+    ("open_riichi", "two_han"): _("2 han (open double riichi 3)"),
+    ("open_riichi", "deal_in_yakuman"): _(
+        "2 han, and a deal-in by a player not in riichi pays a yakuman"
+    ),
+    ("riichi_noten", "chombo"): _("a chombo"),
+    ("riichi_noten", "noten"): _("an ordinary noten player"),
 }
 SESSION_STATUS = {"in_progress": _("in progress"), "finished": _("finished")}
 AUDIT_ACTIONS = {  # the change log's stored actions and ways in (ledger.writes)

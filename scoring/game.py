@@ -173,6 +173,13 @@ def _check_pao(outcome: Outcome, rules: Rules) -> None:
 
 
 def _check_draw(state: GameState, outcome: Outcome, rules: Rules) -> None:
+    noten_riichi = sorted(set(outcome.riichi) - set(outcome.tenpai))
+    if noten_riichi and rules.riichi_noten == "chombo":  # else they pay noten like the rest
+        seat = noten_riichi[0]
+        raise OutcomeError(
+            f"riichi player {seat} is missing from the tenpai list: under these rules a "
+            f"riichi player found noten at the draw is a chombo (record a chombo by {seat})"
+        )
     if outcome.nagashi and rules.nagashi == "none":
         raise OutcomeError("nagashi mangan is named but these rules do not pay it")
 
@@ -202,7 +209,7 @@ def _win_value(
     if value is None:  # a Win has a value or a hand
         assert hand is not None
         value = HandValue(han=hand["han"], fu=hand["fu"], yakuman=hand["yakuman"])
-    value.check_win(tsumo=outcome.result == "tsumo")
+    value.check_win(tsumo=outcome.result == "tsumo", rules=rules)
     minimum = rules.two_han_minimum_honba
     if minimum and state.honba >= minimum and not value.yakuman and value.han < 2:
         raise OutcomeError(

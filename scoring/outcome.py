@@ -276,9 +276,6 @@ def _check_tsumo(outcome: Outcome) -> None:
 def _check_draw(outcome: Outcome) -> None:
     _check_seats("tenpai", outcome.tenpai)
     _check_seats("nagashi", outcome.nagashi)
-    missing = sorted(set(outcome.riichi) - set(outcome.tenpai))
-    if missing:
-        raise OutcomeError(f"riichi player {missing[0]} is missing from the tenpai list")
     _check_unused(outcome, "wins", "loser", "reason", "player")
 
 

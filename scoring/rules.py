@@ -109,6 +109,13 @@ class Rules:
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
     wareme: bool = False  # a round may name the wareme seat, whose gains and losses double
+    # Issue 20, part 2
+    open_pinfu_fu: int = 30  # an open pinfu-shaped ron: 30 fu (the seed's 5.3, WRC 2025) or 20
+    aotenjou: bool = False  # no limits: base = fu x 2^(han+2), a yakuman 13 han each
+    open_riichi: str = "none"  # none; two_han (double: 3 han); deal_in_yakuman (and a
+    # player not in riichi who deals into it pays a yakuman)
+    riichi_noten: str = "chombo"  # a riichi player noten at an exhaustive draw: a chombo,
+    # or counted as an ordinary noten player
     name: str = field(default="club", compare=False)
 
     def __post_init__(self) -> None:

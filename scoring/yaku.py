@@ -237,11 +237,52 @@ def find_yaku(
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
-    names = yakuman_names(reading, shape, situation, rules) or _yaku_names(
-        reading, shape, situation, context, rules
-    )
+    yakuman = yakuman_names(reading, shape, situation, rules)
+    if yakuman and rules.aotenjou:
+        names = [*yakuman, *_aotenjou_others(yakuman, reading, shape, situation, context, rules)]
+    else:
+        names = yakuman or _yaku_names(reading, shape, situation, context, rules)
     table = han_table(reading.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
     return tuple([table[name] for name in names])
+
+
+# Under aotenjou a yakuman is 13 han beside the other yaku, but not beside the yaku every
+# such hand holds (riichi.wiki "Aotenjou": suuankou scores no sanankou or toitoi); the
+# lists are the mahjong library's (Aotenjou.aotenjou_filter_yaku).
+AOTENJOU_IMPLIED = {
+    "daisangen": ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "shousangen"),
+    "tsuuiisou": ("toitoi", "honroutou", "chiitoitsu"),  # seven honor pairs: daichisei
+    "daisuushii": ("toitoi",),
+    "suuankou": ("toitoi", "sanankou"),
+    "suuankou_tanki": ("toitoi", "sanankou"),
+    "chinroutou": ("toitoi", "honroutou"),
+    "suukantsu": ("toitoi", "sankantsu"),
+    "chuuren": ("chinitsu",),
+    "chuuren_9": ("chinitsu",),
+    "ryuuiisou": ("honitsu",),
+    **dict.fromkeys(
+        ("daisharin", "daichikurin", "daisuurin"),
+        ("chinitsu", "pinfu", "tanyao", "ryanpeikou", "chiitoitsu"),
+    ),
+    "daichisei": ("chiitoitsu", "honroutou"),
+}
+
+
+def _aotenjou_others(
+    yakuman: list[str],
+    reading: Reading,
+    shape: HandShape,
+    situation: Situation,
+    context: WinContext,
+    rules: Rules,
+) -> list[str]:
+    """Return the other yaku a yakuman reading scores under aotenjou (a kokushi has only
+    those of its flags)."""
+    if reading.form == KOKUSHI:
+        return _flag_yaku(situation, reading.is_closed)
+    implied = {name for each in yakuman for name in AOTENJOU_IMPLIED.get(each, ())}
+    names = _yaku_names(reading, shape, situation, context, rules)
+    return [name for name in names if name not in implied]
 
 
 def _yaku_names(
