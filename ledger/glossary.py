@@ -63,6 +63,8 @@ LIMITS = {
 YAKU = {
     "riichi": _("Riichi"),
     "double_riichi": _("Double riichi"),
+    "open_riichi": _("Open riichi"),
+    "open_double_riichi": _("Open double riichi"),
     "ippatsu": _("Ippatsu"),
     "menzen_tsumo": _("Menzen tsumo"),
     "pinfu": _("Pinfu"),
@@ -108,6 +110,7 @@ YAKU = {
     "tenhou": _("Tenhou"),
     "chiihou": _("Chiihou"),
     "renhou_yakuman": _("Renhou (yakuman)"),
+    "open_riichi_yakuman": _("Dealt into open riichi (yakuman)"),
     "daisharin": _("Daisharin"),
     "daichikurin": _("Daichikurin"),
     "daisuurin": _("Daisuurin"),

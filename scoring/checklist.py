@@ -26,7 +26,9 @@ from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
 YAKUHAI = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind",
            "yakuhai_round_wind")  # fmt: skip
 TSUMO_ONLY = ("menzen_tsumo", "haitei", "rinshan", "tenhou", "chiihou")
-RON_ONLY = ("houtei", "chankan", "renhou", "renhou_yakuman")
+RON_ONLY = ("houtei", "chankan", "renhou", "renhou_yakuman", "open_riichi_yakuman")
+RIICHI_YAKU = ("riichi", "double_riichi", "open_riichi", "open_double_riichi")
+OPEN_RIICHI_YAKU = ("open_riichi", "open_double_riichi")
 NEEDS_RIICHI = ("ippatsu", "ura")  # "ura": the ura dora counter
 SET_YAKU = ("pinfu", "iipeikou", "ryanpeikou", *YAKUHAI, "rinshan", "chanta", "junchan",
             "ittsu", "sanshoku", "sanshoku_doukou", "toitoi", "sanankou", "sankantsu",
@@ -38,6 +40,9 @@ HONOR_YAKU = (*YAKUHAI, "shousangen", "chanta", "honitsu", "honroutou")
 # (reason, yaku, the yaku it never goes with): the first clash found is the one refused.
 CLASHES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("replaces", "double_riichi", ("riichi",)),
+    ("replaces", "open_riichi", ("riichi",)),
+    ("exclusive", "double_riichi", ("open_riichi",)),  # that is open_double_riichi
+    ("replaces", "open_double_riichi", ("riichi", "double_riichi", "open_riichi")),
     ("replaces", "ryanpeikou", ("iipeikou",)),
     ("replaces", "chinitsu", ("honitsu",)),
     ("replaces", "junchan", ("chanta",)),
@@ -213,6 +218,10 @@ def _is_offered(name: str, rules: Rules) -> bool:
         return rules.renhou == "yakuman"
     if name in LOCAL_YAKUMAN:
         return name in rules.local_yakuman
+    if name in OPEN_RIICHI_YAKU:
+        return rules.open_riichi != "none"
+    if name == "open_riichi_yakuman":
+        return rules.open_riichi == "deal_in_yakuman"
     return name != "suukantsu" or rules.suukantsu
 
 
@@ -255,7 +264,7 @@ def _refused_alone(
 ) -> Refusal | None:
     """Return the first yaku (or dora counter) refused for how the hand was won."""
     ticked, dora = checklist.yaku, checklist.dora
-    has_riichi = "riichi" in ticked or "double_riichi" in ticked
+    has_riichi = any(name in RIICHI_YAKU for name in ticked)
     for name in ticked:
         yaku = offered[name]
         if not checklist.is_closed and not yaku.open:

@@ -150,6 +150,17 @@ def _check_ron(state: GameState, outcome: Outcome, rules: Rules) -> None:
     if count == 3 and rules.multiple_ron == "double_only":
         raise OutcomeError("triple ron is not paid under these rules: record an abort sanchahou")
     _check_pao(outcome, rules)
+    _check_open_riichi_deal_in(outcome)
+
+
+def _check_open_riichi_deal_in(outcome: Outcome) -> None:
+    """Raise if a checklist claims open riichi's deal-in yakuman on a discarder in riichi."""
+    for win in outcome.wins:
+        if "open_riichi_yakuman" in win.yaku and outcome.loser in outcome.riichi:
+            raise OutcomeError(
+                f"player {outcome.loser} dealt in from riichi, so player {win.winner}'s "
+                "open riichi is not paid as a yakuman"
+            )
 
 
 def _check_tsumo(state: GameState, outcome: Outcome, rules: Rules) -> None:
@@ -230,6 +241,8 @@ def score_hand(
     hand = {
         # A double riichi is also listed in the round's riichi; the hand says which.
         "riichi": win.winner in outcome.riichi and not win.hand.get("double_riichi"),
+        # an open riichi's deal-in yakuman needs a discarder not in riichi
+        "discarder_riichi": outcome.loser in outcome.riichi,
         **win.hand,
         "tsumo": outcome.result == "tsumo",
         "seat_wind": state.seat_wind(win.winner),

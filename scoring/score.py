@@ -170,6 +170,8 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
         has_melds=bool(hand.melds),
         has_kan=hand.quads > 0,
     )
+    if situation.open_riichi and request.rules.open_riichi == "none":
+        raise BadFlagsError("these rules have no open riichi")
     if situation.chankan:
         _check_chankan(request, found)
     _check_indicators(hand, request.dora + request.ura)

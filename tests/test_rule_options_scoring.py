@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.consistency import contradictions
-from scoring.errors import InvalidHandError, RulesError
+from scoring.errors import InvalidHandError, RulesError, ScoringError
 from scoring.game import play, replay, start
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import PRESETS, Rules
@@ -222,3 +222,99 @@ def test_the_chombo_the_table_records_instead_is_the_rules_chombo():
     # as the table page records it: a chombo round lists no riichi (the stick is not paid)
     result = play(start(Rules()), Outcome.chombo(2), Rules())  # reverse mangan
     assert result.deltas == (4000, 2000, -8000, 2000)
+
+
+# Open riichi: 2 han (3 on the first turn), and a yakuman for a deal-in from outside riichi
+
+RIICHI_PINFU = {"hand": "234567m456p789s22z", "win": "2m", "seat_wind": "W", "riichi": True}
+
+
+@pytest.mark.parametrize(("open_riichi", "hand", "yaku", "payments"), [
+    ("two_han", {}, {"open_riichi": 2, "pinfu": 1}, {"ron": 3900}),
+    ("two_han", {"riichi": False, "double_riichi": True},
+     {"open_double_riichi": 3, "pinfu": 1}, {"ron": 7700}),
+    ("two_han", {"tsumo": True}, {"open_riichi": 2, "menzen_tsumo": 1, "pinfu": 1},
+     {"dealer": 2600, "non_dealer": 1300}),
+    ("deal_in_yakuman", {}, {"open_riichi_yakuman": 13}, {"ron": 32000}),
+    ("deal_in_yakuman", {"discarder_riichi": True}, {"open_riichi": 2, "pinfu": 1},
+     {"ron": 3900}),  # a riichi player had to discard it: no yakuman
+    ("deal_in_yakuman", {"tsumo": True}, {"open_riichi": 2, "menzen_tsumo": 1, "pinfu": 1},
+     {"dealer": 2600, "non_dealer": 1300}),
+])  # fmt: skip
+def test_an_open_riichi_scores_as_riichi_wiki_says(open_riichi, hand, yaku, payments):
+    rules = {"preset": "club", "open_riichi": open_riichi}
+    result = score_hand({**RIICHI_PINFU, "open_riichi": True, **hand, "rules": rules})
+
+    assert {y["name"]: y["han"] for y in result["yaku"]} == yaku
+    assert result["payments"] == payments
+
+
+def test_an_open_riichi_under_rules_without_it_is_refused():
+    with pytest.raises(ScoringError, match="these rules have no open riichi"):
+        score_hand({**RIICHI_PINFU, "open_riichi": True, "rules": "club"})
+
+
+def test_an_open_riichi_needs_a_riichi():
+    hand = {**RIICHI_PINFU, "riichi": False, "open_riichi": True}
+    with pytest.raises(ScoringError, match="open_riichi needs riichi or double_riichi"):
+        score_hand({**hand, "rules": {"preset": "club", "open_riichi": "two_han"}})
+
+
+def _open_riichi_ron(riichi):
+    hand = {"hand": "234567m456p789s33z", "win": "2m", "open_riichi": True}  # seat 1: South
+    record = {
+        "rules": {"preset": "club", "open_riichi": "deal_in_yakuman"},
+        "rounds": [{"result": "ron", "loser": 2, "wins": [{"winner": 1, "hand": hand}],
+                    "riichi": riichi}],
+    }  # fmt: skip
+    return replay(record).rounds[0].deltas
+
+
+def test_in_a_game_a_deal_in_from_outside_riichi_pays_the_yakuman():
+    assert _open_riichi_ron([1]) == (0, 32000, -32000, 0)  # the winner's stick back to them
+
+
+def test_in_a_game_a_deal_in_from_riichi_pays_the_hand():
+    assert _open_riichi_ron([1, 2]) == (0, 4900, -4900, 0)  # 3,900 and the discarder's stick
+
+
+@pytest.mark.parametrize(("ticked", "han", "yakuman"), [
+    (("open_riichi", "pinfu"), 3, 0),
+    (("open_double_riichi", "ippatsu"), 4, 0),
+    (("open_riichi_yakuman",), 0, 1),
+])  # fmt: skip
+def test_the_checklist_offers_open_riichi_under_the_rule(ticked, han, yakuman):
+    from scoring.checklist import Checklist, checklist_value
+
+    rules = Rules(open_riichi="deal_in_yakuman")
+    value = checklist_value(Checklist(ticked, tsumo=False), rules)
+
+    assert (value.han, value.yakuman) == (han, yakuman)
+
+
+@pytest.mark.parametrize(("ticked", "reason"), [
+    (("open_riichi", "riichi"), "replaces"),
+    (("open_riichi", "double_riichi"), "exclusive"),
+    (("open_riichi_yakuman", "pinfu"), "yakuman_alone"),
+])  # fmt: skip
+def test_the_checklist_refuses_open_riichi_with_what_it_replaces(ticked, reason):
+    from scoring.checklist import Checklist, refusal
+
+    rules = Rules(open_riichi="deal_in_yakuman")
+    assert refusal(Checklist(ticked, tsumo=False), rules).reason == reason
+
+
+def test_without_the_rule_the_checklist_does_not_offer_open_riichi():
+    from scoring.checklist import Checklist, refusal
+
+    found = refusal(Checklist(("open_riichi",), tsumo=False), Rules())
+    assert found.reason == "not_offered"
+    rules = Rules(open_riichi="two_han")
+    assert refusal(Checklist(("open_riichi_yakuman",), tsumo=False), rules).reason == "not_offered"
+
+
+def test_a_checklist_yakuman_on_a_discarder_in_riichi_is_refused():
+    rules = Rules(open_riichi="deal_in_yakuman")
+    win = Win(1, HandValue(yakuman=1), yaku=("open_riichi_yakuman",))
+    with pytest.raises(OutcomeError, match="dealt in from riichi"):
+        play(start(rules), Outcome.ron(2, win, riichi=(1, 2)), rules)

@@ -18,7 +18,8 @@ from scoring.yaku import FLAGS
 HAND_FLAGS = [
     (name, glossary.YAKU[name])
     for name in FLAGS
-    if name != "riichi"  # riichi comes from the round's riichi ticks
+    # riichi comes from the round's riichi ticks, and whether the discarder was in it too
+    if name not in ("riichi", "discarder_riichi")
 ]
 TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
 RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
