@@ -91,6 +91,8 @@ class RoundForm(forms.Form):
         coerce=int, empty_value=None, required=False, label=_("Chombo by")
     )
     reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label=_("Reason"))
+    # a draw's button: the riichi player found noten commits a chombo (Rules.riichi_noten)
+    chombo_instead = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
     riichi = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label=glossary.TERMS["riichi"]
     )
@@ -126,6 +128,7 @@ class RoundForm(forms.Form):
         self.rules = rules or Rules()
         seats = [(str(s), name) for s, name in zip(SEATS, names)]
         self.fields["pao"].choices = [("", "—"), *seats]
+        self.fields["chombo_instead"].choices = seats
         for name in ("loser", "winner", "chombo_player"):
             self.fields[name].choices = seats
             self.fields[name].widget = forms.RadioSelect(choices=seats)
@@ -222,6 +225,8 @@ class RoundForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        if data["kind"] == "draw" and data.get("chombo_instead") is not None:
+            data["kind"], data["chombo_player"] = "chombo", data["chombo_instead"]
         builder = getattr(self, f"_{data['kind']}_outcome")
         outcome = builder(data)
         riichi = {*(data.get("riichi") or []), *checklist_riichi(outcome)}
@@ -440,11 +445,12 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
         if rules.multiple_yakuman
         else [],
         "fu": list(VALID_FU[:11]),
-        "fu_ron": {h: list(fu_choices(h, tsumo=False)) for h in range(1, 5)},
+        "fu_ron": {h: list(fu_choices(h, tsumo=False, rules=rules)) for h in range(1, 5)},
         "fu_tsumo": {h: list(fu_choices(h, tsumo=True)) for h in range(1, 5)},
         "reasons": [(r, glossary.abort_reason(r)) for r in rules.abortive_draws],
         "max_winners": max_winners,
         "nagashi": rules.nagashi != "none",
+        "riichi_noten": rules.riichi_noten,  # a riichi player noten at a draw: chombo or noten
         "pao": bool(rules.pao),
         # whether a stacked hand's pao part is asked (else the liable player pays it all)
         "pao_part": bool(rules.pao)

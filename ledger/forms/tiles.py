@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from ledger import glossary
 from ledger.words import tile_words
 from scoring.errors import ScoringError
+from scoring.rules import Rules
 from scoring.tiles import MELD_KINDS, Meld, kind, parse_tile, parse_tiles, tile_name
 from scoring.yaku import FLAGS
 
@@ -84,11 +85,12 @@ class IndicatorInput(forms.TextInput):
         return next((value for value in values if value), values[0] if values else None)
 
 
-def hand_flags(tsumo: bool | None) -> list[tuple[str, Any]]:
-    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both)."""
-    if tsumo is None:
-        return HAND_FLAGS
-    left_out = RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
+def hand_flags(tsumo: bool | None, rules: Rules | None = None) -> list[tuple[str, Any]]:
+    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both);
+    open riichi only where the rules play it."""
+    left_out = set() if tsumo is None else RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
+    if rules is not None and rules.open_riichi == "none":
+        left_out = {*left_out, "open_riichi"}
     return [(name, label) for name, label in HAND_FLAGS if name not in left_out]
 
 

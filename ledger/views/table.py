@@ -84,6 +84,7 @@ def table_context(
         "sheet_open": bool(kind) or form.is_bound,
         "kinds": allowed_kinds(rules),
         "choices": round_choices(rules, names),
+        "declared_riichi": [(seat, names[seat]) for seat in sorted(session.riichi)],
         "can_record": recorder,
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),

@@ -1,0 +1,113 @@
+"""Rule options of issue 20 on the table page. A riichi player found noten at an
+exhaustive draw: under ``riichi_noten`` "chombo" the draw form offers to record the
+chombo instead of refusing the draw; under "noten" the draw is saved with that player
+paying noten. Open riichi is offered (tile flags, checklist) only where the rules play it,
+and an open pinfu-shaped ron's 20 fu only under ``open_pinfu_fu`` 20."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import Session
+from tests.factories import create_session
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def _table(client, riichi_noten):
+    session = create_session(rules={"preset": "club", "riichi_noten": riichi_noten})
+    client.get(reverse("join-table", args=[session.token]))
+    client.post(reverse("riichi", args=[session.pk]), {"seat": 2, "on": "1"}, headers=HTMX)
+    return session
+
+
+def _draw(client, session, **extra):
+    data = {"kind": "draw", "tenpai": ["0"], **extra}
+    return client.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
+
+
+def test_under_chombo_the_draw_form_offers_a_chombo_by_the_riichi_player(client):
+    session = _table(client, "chombo")
+
+    page = client.get(reverse("session-table", args=[session.pk]) + "?kind=draw").content
+    page = page.decode()
+
+    assert 'name="chombo_instead" value="2"' in page
+    assert "Chombo by Chen" in page
+    assert "commits a chombo" in page
+
+
+def test_under_chombo_a_draw_leaving_the_riichi_player_noten_is_refused_with_the_way_out(
+    client,
+):
+    session = _table(client, "chombo")
+
+    response = _draw(client, session)
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "record a chombo by Chen" in page
+    assert 'name="chombo_instead" value="2"' in page
+    assert not Session.objects.get(pk=session.pk).rounds.exists()
+
+
+def test_the_chombo_button_records_the_chombo_instead_of_the_draw(client):
+    session = _table(client, "chombo")
+
+    response = _draw(client, session, chombo_instead="2")
+
+    session = Session.objects.get(pk=session.pk)
+    assert response.status_code == 200
+    assert session.outcomes() == [{"result": "chombo", "player": 2}]
+    assert session.riichi == []  # the stick went back to Chen
+    assert session.replay()["rounds"][0]["deltas"] == [4000, 2000, -8000, 2000]
+
+
+def test_under_noten_the_draw_is_saved_and_the_riichi_player_pays_noten(client):
+    session = _table(client, "noten")
+
+    page = client.get(reverse("session-table", args=[session.pk]) + "?kind=draw").content
+    response = _draw(client, session)
+
+    session = Session.objects.get(pk=session.pk)
+    assert "pays noten like any other noten player" in page.decode()
+    assert 'name="chombo_instead"' not in page.decode()
+    assert response.status_code == 200
+    assert session.outcomes()[-1] == {"result": "draw", "tenpai": [0], "riichi": [2]}
+    # 1 tenpai: 1,000 from each noten player; Chen's stick stays on the table
+    assert session.replay()["rounds"][0]["deltas"] == [3000, -1000, -2000, -1000]
+
+
+@pytest.mark.parametrize(("open_riichi", "offered"), [("none", False), ("deal_in_yakuman", True)])
+def test_open_riichi_is_offered_on_the_round_form_only_under_the_rule(client, open_riichi, offered):
+    session = create_session(rules={"preset": "club", "open_riichi": open_riichi})
+    client.get(reverse("join-table", args=[session.token]))
+
+    page = client.get(reverse("session-table", args=[session.pk]) + "?kind=ron").content.decode()
+
+    assert ('value="open_riichi"' in page) == offered
+    assert ('value="open_riichi_yakuman"' in page) == offered
+
+
+def test_a_ron_on_an_open_riichi_from_outside_riichi_is_paid_as_a_yakuman(client):
+    session = create_session(rules={"preset": "club", "open_riichi": "deal_in_yakuman"})
+    client.get(reverse("join-table", args=[session.token]))
+    client.post(reverse("riichi", args=[session.pk]), {"seat": 1, "on": "1"}, headers=HTMX)
+    data = {"kind": "ron", "winners": ["1"], "loser": "2", "tiles_1": "234567m456p789s33z",
+            "win_tile_1": "2m", "flags_1": ["open_riichi"]}  # fmt: skip
+
+    client.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
+
+    deltas = Session.objects.get(pk=session.pk).replay()["rounds"][0]["deltas"]
+    assert deltas == [0, 32000, -32000, 0]
+
+
+def test_the_20_fu_ron_is_offered_only_under_the_open_pinfu_20_fu_rule(client):
+    from ledger.forms.round import round_choices
+    from scoring.rules import Rules
+
+    names = ["Aki", "Bo", "Chen", "Dai"]
+    assert 20 in round_choices(Rules(open_pinfu_fu=20), names)["fu_ron"][1]
+    assert 20 not in round_choices(Rules(), names)["fu_ron"][1]
