@@ -34,7 +34,7 @@ from typing import Any
 from scoring.errors import ScoringError, shown
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.payments import Transfer, round_transfers
-from scoring.progression import next_state
+from scoring.progression import is_paarenchan, next_state
 from scoring.rules import Rules
 from scoring.score import score_hand as score_tiles
 from scoring.settlement import Penalty, Settlement, settle
@@ -221,6 +221,8 @@ def _win_value(
         assert hand is not None
         value = HandValue(han=hand["han"], fu=hand["fu"], yakuman=hand["yakuman"])
     value.check_win(tsumo=outcome.result == "tsumo", rules=rules)
+    if win.winner == state.dealer and is_paarenchan(state, outcome, rules):
+        value = HandValue(han=value.han, fu=value.fu, yakuman=value.yakuman + 1)
     minimum = rules.two_han_minimum_honba
     if minimum and state.honba >= minimum and not value.yakuman and value.han < 2:
         raise OutcomeError(

@@ -116,6 +116,7 @@ class Rules:
     # player not in riichi who deals into it pays a yakuman)
     riichi_noten: str = "chombo"  # a riichi player noten at an exhaustive draw: a chombo,
     # or counted as an ordinary noten player
+    paarenchan: bool = False  # the dealer's 8th win in a row is a yakuman, then the deal passes
     name: str = field(default="club", compare=False)
 
     def __post_init__(self) -> None:

@@ -36,6 +36,9 @@ class GameState:
     wins: tuple[int, ...] = NOBODY  # wins per player (for yakitori)
     last_deltas: tuple[int, ...] = NOBODY  # score changes of the round that led here
     busted_by: int | None = None  # who gained most in the round that ended by tobi
+    # the dealer's wins in a row as dealer (paarenchan's count), kept apart from honba as
+    # the seed's 本場 note asks: draws add honba but no win, and the count ends with the deal
+    dealer_wins: int = 0
 
     @property
     def dealer(self) -> int:

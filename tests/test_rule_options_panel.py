@@ -28,6 +28,7 @@ OPTIONS = [
     ("aotenjou", "on", True),
     ("open_riichi", "deal_in_yakuman", "deal_in_yakuman"),
     ("riichi_noten", "noten", "noten"),
+    ("paarenchan", "on", True),
 ]
 BAD = [
     ("pao_stacked", "all"),

@@ -21,6 +21,7 @@ NEW_OPTIONS = {
     "aotenjou": (False, True),
     "open_riichi": ("none", "two_han", "deal_in_yakuman"),
     "riichi_noten": ("chombo", "noten"),
+    "paarenchan": (False, True),
 }
 
 
@@ -318,3 +319,50 @@ def test_a_checklist_yakuman_on_a_discarder_in_riichi_is_refused():
     win = Win(1, HandValue(yakuman=1), yaku=("open_riichi_yakuman",))
     with pytest.raises(OutcomeError, match="dealt in from riichi"):
         play(start(rules), Outcome.ron(2, win, riichi=(1, 2)), rules)
+
+
+# Paarenchan: the dealer's 8th win in a row, its count kept apart from honba
+
+DEALER_TSUMO = {"result": "tsumo", "winner": 0, "han": 1, "fu": 30}  # 500 all
+DEALER_TENPAI = {"result": "draw", "tenpai": [0]}
+
+
+def _dealer_streak(paarenchan, rounds):
+    record = {"rules": {"preset": "club", "paarenchan": paarenchan}, "rounds": rounds}
+    return replay(record)
+
+
+# 7 wins and a tenpai draw (8 honba) before the 8th win: the draw counts no win
+STREAK = [*[DEALER_TSUMO] * 4, DEALER_TENPAI, *[DEALER_TSUMO] * 3, DEALER_TSUMO]
+
+
+@pytest.mark.parametrize(("paarenchan", "each", "after"), [
+    (True, 16000 + 800, ("E2", 0, 1)),  # a dealer yakuman tsumo and 8 honba; the deal passes
+    (False, 500 + 800, ("E1", 9, 0)),  # 500 all and 8 honba; the dealer goes on
+])  # fmt: skip
+def test_the_dealers_8th_win_in_a_row_is_a_yakuman_under_paarenchan(paarenchan, each, after):
+    game = _dealer_streak(paarenchan, STREAK)
+
+    assert game.rounds[-1].before.honba == 8 and game.rounds[-1].before.dealer_wins == 7
+    assert game.rounds[-1].deltas == (3 * each, -each, -each, -each)
+    assert (game.state.label, game.state.honba, game.state.dealer) == after
+
+
+def test_a_draw_keeps_the_count_and_the_deal_passing_ends_it():
+    game = _dealer_streak(True, [*[DEALER_TSUMO] * 3, DEALER_TENPAI])
+    assert (game.state.dealer_wins, game.state.honba) == (3, 4)
+
+    passed = _dealer_streak(True, [*[DEALER_TSUMO] * 3, {"result": "draw", "tenpai": [1]}])
+    assert (passed.state.dealer, passed.state.dealer_wins) == (1, 0)
+
+
+def test_a_paarenchan_on_a_yakuman_hand_adds_a_yakuman():
+    rounds = [*[DEALER_TSUMO] * 7, {"result": "tsumo", "winner": 0, "yakuman": 1}]
+    game = _dealer_streak(True, rounds)
+    assert game.rounds[-1].values[0] == HandValue(yakuman=2)
+
+
+def test_the_7th_win_is_no_paarenchan():
+    game = _dealer_streak(True, [DEALER_TSUMO] * 7)
+    assert game.rounds[-1].values[0] == HandValue(han=1, fu=30)
+    assert game.state.dealer_wins == 7

@@ -33,6 +33,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("tenpai_yame", _("Tenpai-yame")),
             ("renchan", _("Dealer keeps the deal on")),
             ("all_last_draw_renchan", _("All-last dealer keeps the deal at any draw")),
+            ("paarenchan", _("Paarenchan (8 dealer wins in a row)")),
         ),
     ),
     (
@@ -117,6 +118,10 @@ HELP = {
     ),
     "haitei_tsumo_fu": _("Off: a win on the last tile (haitei) counts no 2 tsumo fu."),
     "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
+    "paarenchan": _(
+        "The dealer’s 8th win in a row is paid as a yakuman, then the deal passes. Only "
+        "wins count: a tenpai draw adds honba but no win, and the count ends with the deal."
+    ),
     "open_pinfu_fu": _(
         "An open hand with no fu but the base, won on a discard: 30 fu (the usual rule) "
         "or 20 fu, so that 1 han 20 fu wins exist."
