@@ -20,7 +20,7 @@ from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError, shown
 from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
-from scoring.value import HandValue, fu_choices
+from scoring.value import VALID_FU, HandValue, fu_choices
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
 
 YAKUHAI = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind",
@@ -90,6 +90,7 @@ NO_DORA = DoraCount()
 PINFU_FU = {True: 20, False: 30}  # tsumo, ron
 CHIITOITSU_FU = {True: 50, False: 25}  # by Rules.chiitoitsu_50_fu
 LIMIT_HAN = 5  # from 5 han a hand is a limit hand: fu do not count
+AOTENJOU_FU = tuple(fu for fu in VALID_FU[:11] if fu >= 30)  # 5 han and up, without limits
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,7 @@ def refusal(checklist: Checklist, rules: Rules) -> Refusal | None:
     return (
         _refused_alone(checklist, offered, rules)
         or _clash(set(ticked))
-        or _refused_yakuman(ticked, offered)
+        or (None if rules.aotenjou else _refused_yakuman(ticked, offered))
     )
 
 
@@ -283,7 +284,8 @@ def _refused_alone(
         return Refusal("no_yaku")
     is_yakuman = any(offered[name].is_yakuman for name in ticked)
     closed_tsumo = checklist.tsumo and checklist.is_closed
-    if closed_tsumo and "menzen_tsumo" not in ticked and not is_yakuman:
+    counts_tsumo = rules.aotenjou or not is_yakuman  # aotenjou: a yakuman has yaku beside it
+    if closed_tsumo and "menzen_tsumo" not in ticked and counts_tsumo:
         return Refusal("needs_menzen_tsumo", "menzen_tsumo")
     return None
 
@@ -321,7 +323,7 @@ def checklist_value(checklist: Checklist, rules: Rules) -> ChecklistValue:
         raise ChecklistError(problem)
     table = han_table(checklist.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
     yaku = tuple(table[name] for name in _in_yaku_order(checklist.yaku))
-    if YAKU[yaku[0].name].is_yakuman:
+    if YAKU[yaku[0].name].is_yakuman and not rules.aotenjou:
         multiple = sum(y.han for y in yaku) // YAKUMAN_HAN
         return ChecklistValue(yaku, NO_DORA, 0, multiple if rules.multiple_yakuman else 1,
                               0, ())  # fmt: skip
@@ -337,13 +339,16 @@ def _in_yaku_order(names: tuple[str, ...]) -> list[str]:
 
 
 def _fu(checklist: Checklist, han: int, rules: Rules) -> tuple[int, tuple[int, ...]]:
-    """Return the fu the yaku fix (0 for a limit hand) and the fu left to choose from."""
-    if han >= LIMIT_HAN:
+    """Return the fu the yaku fix (0 for a limit hand) and the fu left to choose from
+    (under aotenjou every hand counts its fu: there are no limit hands)."""
+    if han >= LIMIT_HAN and not rules.aotenjou:
         return 0, ()
     if "chiitoitsu" in checklist.yaku:
         return CHIITOITSU_FU[rules.chiitoitsu_50_fu], ()
     if "pinfu" in checklist.yaku:
         return PINFU_FU[checklist.tsumo], ()
+    if han >= LIMIT_HAN:
+        return 0, AOTENJOU_FU
     return 0, checklist_fu_choices(han, tsumo=checklist.tsumo)
 
 

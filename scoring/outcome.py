@@ -116,6 +116,8 @@ class Win:
         data: dict[str, Any] = {"winner": self.winner}
         if self.value is not None and self.value.yakuman:
             data["yakuman"] = self.value.yakuman
+            if self.value.fu:  # under aotenjou a yakuman keeps its fu
+                data["fu"] = self.value.fu
         elif self.value is not None:
             data.update(han=self.value.han, fu=self.value.fu)
         else:

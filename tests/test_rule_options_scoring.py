@@ -366,3 +366,14 @@ def test_the_7th_win_is_no_paarenchan():
     game = _dealer_streak(True, [DEALER_TSUMO] * 7)
     assert game.rounds[-1].values[0] == HandValue(han=1, fu=30)
     assert game.state.dealer_wins == 7
+
+
+def test_an_aotenjou_checklist_counts_a_yakuman_as_13_han_beside_its_yaku():
+    from scoring.checklist import Checklist, checklist_value
+
+    rules = Rules(aotenjou=True)
+    ticked = ("daisangen", "chanta", "sanankou", "honitsu")  # the library's daisangen hand
+    value = checklist_value(Checklist(ticked, tsumo=False), rules)
+
+    assert (value.han, value.yakuman, value.needs_fu) == (20, 0, True)
+    assert ron_payment(value.hand_value(60), is_dealer=True, rules=rules) == 1_509_949_500

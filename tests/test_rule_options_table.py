@@ -111,3 +111,42 @@ def test_the_20_fu_ron_is_offered_only_under_the_open_pinfu_20_fu_rule(client):
     names = ["Aki", "Bo", "Chen", "Dai"]
     assert 20 in round_choices(Rules(open_pinfu_fu=20), names)["fu_ron"][1]
     assert 20 not in round_choices(Rules(), names)["fu_ron"][1]
+
+
+def _aotenjou_ron(client, **value):
+    session = create_session(rules={"preset": "club", "aotenjou": True})
+    client.get(reverse("join-table", args=[session.token]))
+    data = {"kind": "ron", "winners": ["1"], "loser": "2", **value}
+    response = client.post(reverse("round-record", args=[session.pk]), data, headers=HTMX)
+    return response, Session.objects.get(pk=session.pk)
+
+
+def test_under_aotenjou_the_han_buttons_past_4_ask_the_fu_and_pay_without_limit(client):
+    response, session = _aotenjou_ron(client, han_1="8", fu_1="30")
+
+    assert response.status_code == 200
+    assert session.replay()["rounds"][0]["deltas"] == [0, 122_900, -122_900, 0]
+
+
+def test_under_aotenjou_a_yakuman_button_needs_its_fu(client):
+    refused, _ = _aotenjou_ron(client, han_1="Y1")
+    assert refused.status_code == 400
+    assert "Choose the fu of Bo’s hand (Yakuman)." in refused.content.decode()
+
+
+def test_under_aotenjou_a_yakuman_with_its_fu_is_13_han_and_keeps_the_fu(client):
+    _, session = _aotenjou_ron(client, han_1="Y1", fu_1="40")
+
+    assert session.outcomes()[0]["wins"] == [{"winner": 1, "yakuman": 1, "fu": 40}]
+    assert session.replay()["rounds"][0]["deltas"] == [0, 5_242_900, -5_242_900, 0]
+
+
+def test_aotenjou_shows_no_limit_buttons_and_offers_fu_for_every_han():
+    from ledger.forms.round import round_choices
+    from scoring.rules import Rules
+
+    names = ["Aki", "Bo", "Chen", "Dai"]
+    choices = round_choices(Rules(aotenjou=True), names)
+    assert choices["limits"] == []
+    assert 30 in choices["fu_ron"][8] and 30 in choices["fu_tsumo"]["Y1"]
+    assert 8 not in round_choices(Rules(), names)["fu_ron"]

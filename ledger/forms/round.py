@@ -288,14 +288,16 @@ class RoundForm(forms.Form):
                 gettext("Choose the han (or a limit) of %(name)s’s hand, or enter its tiles.")
                 % {"name": name}
             )
-        elif han.startswith("Y"):
+        elif han.startswith("Y") and not self.rules.aotenjou:
             win["yakuman"] = int(han[1:])
-        elif int(han) >= 5:
+        elif han.startswith("Y") and fu:  # aotenjou: a yakuman is 13 han, and fu count
+            win.update(yakuman=int(han[1:]), fu=int(fu))
+        elif not han.startswith("Y") and int(han) >= 5 and not self.rules.aotenjou:
             win["han"] = int(han)
         elif not fu:
             raise forms.ValidationError(
                 gettext("Choose the fu of %(name)s’s hand (%(han)s).")
-                % {"name": name, "han": glossary.han_fu(int(han))}
+                % {"name": name, "han": _han_words(han)}
             )
         else:
             win.update(han=int(han), fu=int(fu))
@@ -433,6 +435,23 @@ def allowed_kinds(rules: Rules) -> list[tuple[str, Any]]:
     ]
 
 
+def _fu_table(*, tsumo: bool, rules: Rules) -> dict[Any, list[int]]:
+    """Return the fu each han button can have; under aotenjou every value needs its fu
+    (5 han and more, and each yakuman, at any fu a hand can have: 20 only on a tsumo)."""
+    table: dict[Any, list[int]] = {
+        h: list(fu_choices(h, tsumo=tsumo, rules=rules)) for h in range(1, 5)
+    }
+    if rules.aotenjou:
+        no_limit = [fu for fu in VALID_FU[:11] if fu != 20 or tsumo or rules.open_pinfu_fu == 20]
+        table.update({h: no_limit for h in (*range(5, 14), "Y1", "Y2", "Y3")})
+    return table
+
+
+def _han_words(han: str) -> str:
+    """Return a han button's value in words: "3 han", or "Double yakuman" for Y2."""
+    return str(dict(HAN_CHOICES).get(han, han))
+
+
 def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     """Return the buttons the round form offers under these rules: han and limits, the fu
     each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
@@ -440,13 +459,16 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     return {
         "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
         "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
-        "limits": [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
+        # aotenjou has no limits: its 5 han and more are han buttons, each with its fu
+        "limits": []
+        if rules.aotenjou
+        else [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
         "more_yakuman": [(value, glossary.LIMITS[name]) for name, value in MORE_YAKUMAN]
         if rules.multiple_yakuman
         else [],
         "fu": list(VALID_FU[:11]),
-        "fu_ron": {h: list(fu_choices(h, tsumo=False, rules=rules)) for h in range(1, 5)},
-        "fu_tsumo": {h: list(fu_choices(h, tsumo=True)) for h in range(1, 5)},
+        "fu_ron": _fu_table(tsumo=False, rules=rules),
+        "fu_tsumo": _fu_table(tsumo=True, rules=rules),
         "reasons": [(r, glossary.abort_reason(r)) for r in rules.abortive_draws],
         "max_winners": max_winners,
         "nagashi": rules.nagashi != "none",
