@@ -288,17 +288,15 @@ class RoundForm(forms.Form):
                 gettext("Choose the han (or a limit) of %(name)s’s hand, or enter its tiles.")
                 % {"name": name}
             )
-        elif han.startswith("Y") and not self.rules.aotenjou:
-            win["yakuman"] = int(han[1:])
-        elif han.startswith("Y") and fu:  # aotenjou: a yakuman is 13 han, and fu count
-            win.update(yakuman=int(han[1:]), fu=int(fu))
-        elif not han.startswith("Y") and int(han) >= 5 and not self.rules.aotenjou:
-            win["han"] = int(han)
+        elif _is_limit(han) and not self.rules.aotenjou:  # a limit needs no fu
+            win.update({"yakuman": int(han[1:])} if han.startswith("Y") else {"han": int(han)})
         elif not fu:
             raise forms.ValidationError(
                 gettext("Choose the fu of %(name)s’s hand (%(han)s).")
                 % {"name": name, "han": _han_words(han)}
             )
+        elif han.startswith("Y"):  # aotenjou: 13 han for each yakuman, and the fu count
+            win.update(yakuman=int(han[1:]), fu=int(fu))
         else:
             win.update(han=int(han), fu=int(fu))
         if data.get(f"pao{suffix}") is not None:
@@ -445,6 +443,11 @@ def _fu_table(*, tsumo: bool, rules: Rules) -> dict[Any, list[int]]:
         no_limit = [fu for fu in VALID_FU[:11] if fu != 20 or tsumo or rules.open_pinfu_fu == 20]
         table.update({h: no_limit for h in (*range(5, 14), "Y1", "Y2", "Y3")})
     return table
+
+
+def _is_limit(han: str) -> bool:
+    """Return whether a han button is a limit hand's: 5 han and up, or a yakuman."""
+    return han.startswith("Y") or int(han) >= 5
 
 
 def _han_words(han: str) -> str:
