@@ -26,6 +26,8 @@ from scoring.errors import RulesError
 if TYPE_CHECKING:
     from scoring.rules import Rules
 
+FOUR_PLAYER_ABORTS = ("suufon_renda", "suucha_riichi", "sanchahou")  # four winds, riichi, rons
+
 
 @dataclass(frozen=True)
 class Contradiction:
@@ -59,7 +61,11 @@ CHECKS = (
     Check(
         "triple_ron_cannot_abort",
         ("multiple_ron", "abortive_draws"),
-        lambda r: r.multiple_ron == "double_only" and "sanchahou" not in r.abortive_draws,
+        lambda r: (
+            r.players == 4
+            and r.multiple_ron == "double_only"
+            and "sanchahou" not in r.abortive_draws
+        ),
         "multiple_ron double_only aborts a triple ron, but sanchahou is not in abortive_draws",
     ),
     Check(
@@ -67,6 +73,13 @@ CHECKS = (
         ("multiple_ron", "abortive_draws"),
         lambda r: r.multiple_ron == "paid" and "sanchahou" in r.abortive_draws,
         "multiple_ron paid pays a triple ron, but abortive_draws makes it abort (sanchahou)",
+    ),
+    Check(
+        "four_player_abort_in_sanma",
+        ("players", "abortive_draws"),
+        lambda r: r.players == 3 and bool(set(r.abortive_draws) & set(FOUR_PLAYER_ABORTS)),
+        "three players cannot make suufon renda, suucha riichi or sanchahou, but "
+        "abortive_draws lists one",
     ),
     Check(
         "counted_stacks_not_counted",

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from scoring.hand import Hand
 from scoring.rules import Rules
+from scoring.sanma import dora_of_kind
 from scoring.tiles import EAST, HAKU, KINDS, NORTH, RED, RED_FIVES, kind
 
 
@@ -41,37 +42,49 @@ DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))
 
 
 class DoraCount(NamedTuple):
-    """The dora a hand holds: from indicators, red fives (aka), and ura indicators."""
+    """The dora a hand holds: from indicators, red fives (aka), ura indicators, and in
+    sanma the north tiles set aside (nuki)."""
 
     dora: int = 0
     aka: int = 0
     ura: int = 0
+    nuki: int = 0
 
     @property
     def han(self) -> int:
         """Return the han all the dora add."""
-        return self.dora + self.aka + self.ura
+        return self.dora + self.aka + self.ura + self.nuki
 
     def to_json(self) -> dict[str, int]:
-        """Return the counts as FORMATS.md section 2 writes them."""
-        return {"dora": self.dora, "aka": self.aka, "ura": self.ura}
+        """Return the counts as FORMATS.md section 2 writes them (``nuki`` in sanma)."""
+        counts = {"dora": self.dora, "aka": self.aka, "ura": self.ura}
+        return {**counts, "nuki": self.nuki} if self.nuki else counts
 
 
 def hand_dora(
-    hand: Hand, indicators: tuple[int, ...], ura: tuple[int, ...], *, riichi: bool, rules: Rules
+    hand: Hand,
+    indicators: tuple[int, ...],
+    ura: tuple[int, ...],
+    *,
+    riichi: bool,
+    rules: Rules,
+    nuki: int = 0,
 ) -> DoraCount:
     """Return the hand's dora: one per tile for each indicator, one per red five (under
-    ``Rules.red_fives``), and one per tile for each ura indicator under riichi.
+    ``Rules.red_fives``), one per tile for each ura indicator under riichi, and in sanma
+    one per north set aside (which counts as a north tile for the indicators too).
 
     >>> from scoring.tiles import parse_tiles
     >>> hand = Hand.parse("234m406p789s22z777z", "2z")
     >>> hand_dora(hand, parse_tiles("6z"), parse_tiles("1z"), riichi=False, rules=Rules())
-    DoraCount(dora=3, aka=1, ura=0)
+    DoraCount(dora=3, aka=1, ura=0, nuki=0)
     """
     counts = hand.all_counts
+    if nuki:
+        counts = (*counts[:NORTH], counts[NORTH] + nuki, *counts[NORTH + 1 :])
     dora = 0
     for tile in indicators:
-        dora += counts[DORA_OF_TILE[tile]]
+        dora += counts[dora_of_kind(kind(tile), DORA_OF_TILE[tile], rules)]
     aka = 0
     if rules.red_fives and hand.tile_bits & RED:
         for red in RED_FIVES:
@@ -79,5 +92,5 @@ def hand_dora(
     found_ura = 0
     if riichi:
         for tile in ura:
-            found_ura += counts[DORA_OF_TILE[tile]]
-    return DoraCount(dora, aka, found_ura)
+            found_ura += counts[dora_of_kind(kind(tile), DORA_OF_TILE[tile], rules)]
+    return DoraCount(dora, aka, found_ura, nuki)

@@ -131,6 +131,7 @@ def play(state: GameState, outcome: Outcome, rules: Rules) -> RoundResult:
 def _check_playable(state: GameState, outcome: Outcome, rules: Rules) -> None:
     if state.finished:
         raise OutcomeError(f"the game has already ended ({state.ended_by})")
+    _check_seats(state, outcome, rules)
     if outcome.wareme is not None and not rules.wareme:
         raise OutcomeError("wareme is named but these rules do not use wareme")
     for seat in outcome.riichi:
@@ -139,6 +140,31 @@ def _check_playable(state: GameState, outcome: Outcome, rules: Rules) -> None:
                 f"player {seat} declared riichi with {state.scores[seat]} points (under 1,000)"
             )
     CHECKS[outcome.result](state, outcome, rules)
+
+
+def _check_seats(state: GameState, outcome: Outcome, rules: Rules) -> None:
+    """Raise unless the table and the rules agree on the number of players and every
+    seat the outcome names is at the table (0-2 in sanma)."""
+    if state.players != rules.players:
+        raise OutcomeError(
+            f"these rules are for {rules.players} players, but the table has {state.players}"
+        )
+    named = [
+        *outcome.winners,
+        *(win.pao for win in outcome.wins),
+        outcome.loser,
+        *outcome.tenpai,
+        *outcome.nagashi,
+        outcome.player,
+        *outcome.riichi,
+        outcome.wareme,
+    ]
+    absent = sorted({seat for seat in named if seat is not None and seat >= state.players})
+    if absent:
+        raise OutcomeError(
+            f"player {absent[0]} is not at this table of {state.players} (players 0-"
+            f"{state.players - 1})"
+        )
 
 
 def _check_ron(state: GameState, outcome: Outcome, rules: Rules) -> None:
@@ -336,12 +362,13 @@ def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
     """
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(record).__name__}")
+    names = record.get("players")
     try:
-        rules = Rules.from_json(record.get("rules"), check=check_rules)
+        rules = Rules.from_json(_rules_of(record.get("rules"), names), check=check_rules)
     except ScoringError as error:
         raise RecordError(f"rules: {error}") from None
-    players = _players(record.get("players", ["", "", "", ""]))
-    penalties = _penalties(record.get("penalties", []))
+    players = _players(names if names is not None else [""] * rules.players, rules)
+    penalties = _penalties(record.get("penalties", []), rules)
     rounds = record.get("rounds", [])
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list")
@@ -377,23 +404,38 @@ def _ended_early(state: GameState, reason: Any) -> GameState:
     return dataclasses.replace(state, finished=True, ended_by=reason)
 
 
-def _players(names: Any) -> tuple[str, ...]:
-    if (
-        not isinstance(names, list)
-        or len(names) != 4
-        or not all(isinstance(name, str) for name in names)
-    ):
-        raise RecordError(f"players must be a list of 4 names, not {shown(names)}")
+def _rules_of(rules: Any, names: Any) -> Any:
+    """Return a record's rules: as given, or for three names the club's sanma preset."""
+    if rules is None and isinstance(names, list) and len(names) == 3:
+        return "club_sanma"
+    return rules
+
+
+def _players(names: Any, rules: Rules) -> tuple[str, ...]:
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise RecordError(f"players must be a list of names, not {shown(names)}")
+    if len(names) != rules.players:
+        kind = "three-player (sanma)" if rules.players == 3 else "four-player"
+        raise RecordError(
+            f"these rules are {kind}: players must be a list of {rules.players} names, "
+            f"not {len(names)}"
+        )
     return tuple(names)
 
 
-def _penalties(entries: Any) -> tuple[Penalty, ...]:
+def _penalties(entries: Any, rules: Rules) -> tuple[Penalty, ...]:
     if not isinstance(entries, list):
         raise RecordError("penalties must be a list")
     try:
-        return tuple(Penalty.from_json(entry) for entry in entries)
+        penalties = tuple(Penalty.from_json(entry) for entry in entries)
     except ScoringError as error:
         raise RecordError(f"penalties: {error}") from None
+    for penalty in penalties:
+        if penalty.player >= rules.players:
+            raise RecordError(
+                f"penalties: player {penalty.player} is not at this table of {rules.players}"
+            )
+    return penalties
 
 
 # Words

@@ -17,14 +17,14 @@ from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.rules import Rules
 from scoring.state import GameState
 from scoring.value import (
-    MANGAN,
     STICK,
     HandValue,
     ron_payment,
-    round_up_100,
     tsumo_payments,
     win_payments,
 )
+
+MANGAN_HAND = HandValue(han=5)
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,8 @@ def _settle_ron(
 ) -> tuple[Transfer, ...]:
     loser = outcome.loser
     assert loser is not None
-    order = sorted(range(len(outcome.wins)), key=lambda i: (outcome.wins[i].winner - loser) % 4)
+    seats = state.players
+    order = sorted(range(len(outcome.wins)), key=lambda i: (outcome.wins[i].winner - loser) % seats)
     transfers: list[Transfer] = []
     for rank_from_loser, i in enumerate(order):
         win, value = outcome.wins[i], values[i]
@@ -180,7 +181,7 @@ def _settle_tsumo(
                 payments.dealer if seat == state.dealer else payments.non_dealer,
                 "tsumo",
             )
-            for seat in range(4)
+            for seat in state.seats
             if seat != win.winner
         )
         if pao is not None:
@@ -191,24 +192,23 @@ def _settle_tsumo(
 
 def _settle_draw(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Transfer, ...]:
     if outcome.nagashi:
-        return tuple(t for seat in outcome.nagashi for t in _mangan_tsumo(state, seat, "nagashi"))
-    tenpai, noten = outcome.tenpai, [s for s in range(4) if s not in outcome.tenpai]
+        return tuple(
+            t for seat in outcome.nagashi for t in _mangan_tsumo(state, seat, "nagashi", rules)
+        )
+    tenpai, noten = outcome.tenpai, [s for s in state.seats if s not in outcome.tenpai]
     if not tenpai or not noten:
         return ()
     each = rules.noten_penalty // (len(tenpai) * len(noten))
     return tuple(Transfer(payer, payee, each, "noten") for payer in noten for payee in tenpai)
 
 
-def _mangan_tsumo(state: GameState, winner: int, reason: str) -> tuple[Transfer, ...]:
-    """Return the payments of a mangan tsumo by ``winner`` (no honba)."""
+def _mangan_tsumo(state: GameState, winner: int, reason: str, rules: Rules) -> tuple[Transfer, ...]:
+    """Return the payments of a mangan tsumo by ``winner`` (no honba; in sanma, as the
+    rules pay a tsumo there)."""
+    paid = tsumo_payments(MANGAN_HAND, is_dealer=winner == state.dealer, rules=rules)
     return tuple(
-        Transfer(
-            seat,
-            winner,
-            round_up_100(MANGAN * (2 if state.dealer in (seat, winner) else 1)),
-            reason,
-        )
-        for seat in range(4)
+        Transfer(seat, winner, paid.dealer if seat == state.dealer else paid.non_dealer, reason)
+        for seat in state.seats
         if seat != winner
     )
 
@@ -221,7 +221,7 @@ def _settle_chombo(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Tr
     # A reverse mangan tsumo: the offender pays each other player what a mangan tsumo takes.
     return tuple(
         Transfer(player, t.payer, t.points, "chombo")
-        for t in _mangan_tsumo(state, player, "chombo")
+        for t in _mangan_tsumo(state, player, "chombo", rules)
         if t.payer is not None
     )
 
@@ -239,13 +239,13 @@ def _doubled_for_wareme(
     )
 
 
-def deltas_of(transfers: Sequence[Transfer]) -> tuple[int, ...]:
+def deltas_of(transfers: Sequence[Transfer], players: int = 4) -> tuple[int, ...]:
     """Return each player's change of score from a round's transfers.
 
     >>> deltas_of([Transfer(0, 1, 1000, "ron"), Transfer(2, None, 1000, "riichi")])
     (-1000, 1000, -1000, 0)
     """
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * players
     for transfer in transfers:
         if transfer.payer is not None:
             deltas[transfer.payer] -= transfer.points

@@ -20,7 +20,7 @@ from scoring.value import STICK
 def next_state(
     state: GameState, outcome: Outcome, transfers: tuple[Transfer, ...], rules: Rules
 ) -> GameState:
-    deltas = deltas_of(transfers)
+    deltas = deltas_of(transfers, state.players)
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas, strict=True))
     table = sum(t.points for t in transfers if t.payee is None)
     taken = sum(t.points for t in transfers if t.payer is None)
@@ -40,7 +40,7 @@ def next_state(
     )
     ended_by = _ending(scored, state, outcome, keeps, rules)
     if ended_by:
-        busted_by = max(range(4), key=lambda s: (deltas[s], -s)) if ended_by == "tobi" else None
+        busted_by = max(state.seats, key=lambda s: (deltas[s], -s)) if ended_by == "tobi" else None
         return dataclasses.replace(scored, finished=True, ended_by=ended_by, busted_by=busted_by)
     index = state.round_index if keeps else state.round_index + 1
     wind, number = round_name(index, rules)
@@ -93,8 +93,8 @@ def _is_all_last(state: GameState, rules: Rules) -> bool:
     the last round of the extension."""
     if rules.game_length == "one_round":
         return True
-    regular = 4 * len(GAME_LENGTHS[rules.game_length][0])
-    return state.round_index in (regular - 1, 4 * len(round_winds(rules)) - 1)
+    regular = rules.players * len(GAME_LENGTHS[rules.game_length][0])
+    return state.round_index in (regular - 1, rules.players * len(round_winds(rules)) - 1)
 
 
 def _next_honba(state: GameState, outcome: Outcome, keeps: bool) -> int:
@@ -115,8 +115,8 @@ def _ending(
         return "chombo" if rules.chombo_ends_game else None
     if rules.game_length == "one_round":
         return "last_round"
-    regular = 4 * len(GAME_LENGTHS[rules.game_length][0])
-    last = 4 * len(round_winds(rules))
+    regular = rules.players * len(GAME_LENGTHS[rules.game_length][0])
+    last = rules.players * len(round_winds(rules))
     index = before.round_index
     reached = max(scored.scores) >= rules.extension_target
     if keeps:
@@ -128,7 +128,7 @@ def _ending(
         return None
     if index + 1 == regular:
         return "last_round" if not rules.extension_winds or reached else None
-    if reached and (rules.sudden_death or (index + 1) % 4 == 0):
+    if reached and (rules.sudden_death or (index + 1) % rules.players == 0):
         return "sudden_death"
     if index + 1 >= last:
         return "last_round" if rules.extension_end == "stand" else "all_draw"

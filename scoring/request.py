@@ -33,11 +33,12 @@ class HandToScore(NamedTuple):
     honba: int = 0
     riichi_sticks: int = 0
     rules: Rules = Rules()
+    nuki: int = 0  # sanma: north tiles set aside as nuki dora
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandToScore:
         """Return the hand of a FORMATS.md section 2 object; its values are checked in
-        this order: winds, flags, hand, dora, ura, honba, riichi sticks, rules.
+        this order: winds, flags, hand, dora, ura, honba, riichi sticks, rules, nuki.
 
         >>> hand = {"hand": "123m456p789s11z222z", "win": "1z", "seat_wind": "S"}
         >>> HandToScore.from_json(hand).situation.is_dealer
@@ -56,6 +57,7 @@ class HandToScore(NamedTuple):
             _count(data.get("honba", 0), "honba"),
             _count(data.get("riichi_sticks", 0), "riichi_sticks"),
             _rules(data.get("rules")),
+            _count(data.get("nuki", 0), "nuki"),
         )
 
 

@@ -55,6 +55,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # chombo: riichi.wiki "Chombo" (noten riichi revealed at ryuukyoku), EMA RCR 3.4.6;
     # noten: the riichi player pays noten like any other (issue 20's other rule)
     "riichi_noten": ("chombo", "noten"),
+    # Sanma: the absent player's share of a tsumo is lost (ツモ損) or split (北家折半).
+    "sanma_tsumo": ("loss", "north_split"),
+    "north": ("nuki", "kept"),
+    "sanma_1m_dora": ("9m", "2m"),
 }
 TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
     "double_yakuman": DOUBLE_YAKUMAN_PATTERNS,
@@ -145,18 +149,24 @@ def _check_points(rules: Rules) -> None:
         )
     if rules.return_points % 100 or (rules.oka or 0) % 100:
         raise RulesError("return_points and oka must be multiples of 100")
-    if rules.noten_penalty % 300:
-        raise RulesError(f"noten_penalty must be a multiple of 300, not {rules.noten_penalty}")
+    if rules.players not in (3, 4):
+        raise RulesError(f"players must be 3 or 4, not {shown(rules.players)}")
+    shares = 300 if rules.players == 4 else 200  # it splits among 1-3 (1-2) tenpai players
+    if rules.noten_penalty % shares:
+        raise RulesError(f"noten_penalty must be a multiple of {shares}, not {rules.noten_penalty}")
     if rules.game_length == "one_round" and rules.extension_winds:
         raise RulesError("a one_round game has no extension: extension_winds must be 0")
 
 
 def _check_uma(rules: Rules) -> None:
-    rows = (rules.uma, *rules.floating_uma)
+    rows, places = (rules.uma, *rules.floating_uma), rules.players
     for row in rows:
-        if len(row) != 4 or sum(row) != 0 or any(points % 100 for points in row):
-            raise RulesError(f"uma must be 4 multiples of 100 that sum to 0, not {list(row)}")
+        if len(row) != places or sum(row) != 0 or any(points % 100 for points in row):
+            raise RulesError(
+                f"uma must be {places} multiples of 100 that sum to 0, not {list(row)}"
+            )
         if any(abs(points) > UMA_BOUND for points in row):
             raise RulesError(f"uma must be from -{UMA_BOUND:,} to {UMA_BOUND:,} points per place")
-    if rules.floating_uma and len(rules.floating_uma) != 5:
-        raise RulesError("floating_uma needs 5 rows: for 0, 1, 2, 3 and 4 players at return")
+    if rules.floating_uma and len(rules.floating_uma) != places + 1:
+        counts = ", ".join(map(str, range(places))) + f" and {places}"
+        raise RulesError(f"floating_uma needs {places + 1} rows: for {counts} players at return")

@@ -49,6 +49,11 @@ __all__ = [  # the option definitions are re-exported: callers read them from he
 class Rules:
     """Every option of a ruleset. The defaults are the seed's general rule (``club``)."""
 
+    # The table
+    players: int = 4  # 3: sanma (108 tiles, 2m-8m out, no chi, seats E S W)
+    sanma_tsumo: str = "loss"  # the missing player's tsumo share: lost, or north_split
+    north: str = "nuki"  # sanma: north tiles set aside as nuki dora, or kept in the hand
+    sanma_1m_dora: str = "9m"  # sanma: a 1m indicator makes 9m dora, or nothing ("2m")
     # Payments
     honba_value: int = 300  # per counter; a tsumo takes a third from each payer
     kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu count as mangan
@@ -124,12 +129,14 @@ class Rules:
 
     @property
     def oka_points(self) -> int:
-        """Return the oka to first place: explicit, or 4 x (return - start).
+        """Return the oka to first place: explicit, or players x (return - start).
 
-        >>> Rules().oka_points
-        20000
+        >>> Rules().oka_points, preset("tenhou_sanma").oka_points
+        (20000, 15000)
         """
-        return 4 * (self.return_points - self.start_points) if self.oka is None else self.oka
+        if self.oka is not None:
+            return self.oka
+        return self.players * (self.return_points - self.start_points)
 
     def cap_counted_yakuman(self, limit: int) -> int:
         """Return the base points of a counted limit under these rules.
@@ -354,6 +361,40 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "pao": PAO_YAKUMAN,
     },
 }
+# Three-player presets (issue 20). rulesets.md covers four-player games; its scope note
+# gives the points (Tenhou 35,000/40,000; Mahjong Soul 35,000/35,000, +15/0/-15 [PRE]).
+# The rest, shared by both sites [SANMA]: 2m-8m out, no chi, north as nuki dora (a
+# held north is a guest wind), 1m indicates 9m, tsumo loss (ツモ損; Mahjong Soul offers
+# north_split as a room option), no suufon renda or suucha riichi (and no triple ron),
+# honba 300 on ron, 100 from each on tsumo [TSAN]. (u): the noten penalty of 2,000
+# (1,000 from each noten player or to each tenpai player), Tenhou's uma (none: oka 15
+# only), and the 40,000 extension target for Mahjong Soul.
+SANMA = {
+    "players": 3,
+    "start_points": 35000,
+    "return_points": 40000,
+    "uma": (0, 0, 0),
+    "noten_penalty": 2000,
+    "extension_target": 40000,
+    "abortive_draws": ("kyuushu_kyuuhai", "suukaikan"),
+}
+PRESET_OPTIONS.update(
+    {
+        # The club's sanma: the seed's general rule with the common three-player points
+        # and uma +15/0/-15 (as Mahjong Soul's), tsumo loss, north as nuki dora.
+        "club_sanma": {**SANMA, "uma": (15000, 0, -15000)},
+        # Tenhou ranked 3p: as Tenhou 4p (ties by seat, west entry, sudden death, yame,
+        # no chombo, pao for the whole hand), 35,000/40,000, oka 15, no uma (u).
+        "tenhou_sanma": {**PRESET_OPTIONS["tenhou"], **SANMA},
+        # Mahjong Soul ranked 3p: as Mahjong Soul 4p, 35,000/35,000, +15/0/-15 [PRE].
+        "mahjongsoul_sanma": {
+            **PRESET_OPTIONS["mahjongsoul"],
+            **SANMA,
+            "return_points": 35000,
+            "uma": (15000, 0, -15000),
+        },
+    }
+)
 PRESETS = tuple(PRESET_OPTIONS)
 
 

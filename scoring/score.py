@@ -23,6 +23,7 @@ from scoring.errors import BadFlagsError, NoYakuError, TwoHanMinimumError
 from scoring.fu import Fu, fu
 from scoring.hand import Hand, Reading, readings
 from scoring.request import HandToScore
+from scoring.sanma import check_sanma_hand
 from scoring.sets import KOKUSHI
 from scoring.situation import check_situation
 from scoring.tiles import check_copies, is_red, kind, tile_name
@@ -94,6 +95,7 @@ def score(request: HandToScore) -> HandScore:
         request.ura,
         riichi=request.situation.has_riichi,
         rules=request.rules,
+        nuki=request.nuki,
     )
     scores = _scores(request, found, hand_shape(request.hand), dora)
     if not scores:
@@ -175,6 +177,7 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
     if situation.chankan:
         _check_chankan(request, found)
     _check_indicators(hand, request.dora + request.ura)
+    check_sanma_hand(hand, request.dora + request.ura, request.nuki, request.rules)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[int, ...]) -> None:

@@ -178,7 +178,7 @@ def settle(state: GameState, rules: Rules, penalties: Iterable[Penalty] = ()) ->
     all_draw = state.ended_by == "all_draw"
     sticks = {} if all_draw else _stick_shares(state, places, rules)
     uma = {} if all_draw else _shared(_uma_row(scores, rules), places, rules)
-    oka = {} if all_draw else _shared((rules.oka_points, 0, 0, 0), places, rules)
+    oka = {} if all_draw else _shared((rules.oka_points,) + (0,) * (len(scores) - 1), places, rules)
     raw = {} if all_draw else _raw(scores, sticks, uma, oka, places, rules)
     players = tuple(
         PlayerResult(
@@ -194,13 +194,13 @@ def settle(state: GameState, rules: Rules, penalties: Iterable[Penalty] = ()) ->
             tobi=_tobi(state, seat, rules),
             penalty=sum(p.points for p in penalties if p.player == seat),
         )
-        for seat in range(4)
+        for seat in state.seats
     )
     return Settlement(players, leftover_riichi_sticks=state.riichi_sticks, all_draw=all_draw)
 
 
 def _stick_shares(state: GameState, places: Sequence[int], rules: Rules) -> dict[int, int]:
-    firsts = [seat for seat in range(4) if places[seat] == 1]
+    firsts = [seat for seat in state.seats if places[seat] == 1]
     points = STICK * state.riichi_sticks
     if rules.leftover_sticks == "lost" or not points:
         return {}
@@ -223,7 +223,7 @@ def _shared(by_place: Sequence[int], places: Sequence[int], rules: Rules) -> dic
     """Return each seat's part of a per-place table, pooled over tied places."""
     shares: dict[int, int] = {}
     for place in sorted(set(places)):
-        tied = [seat for seat in range(4) if places[seat] == place]
+        tied = [seat for seat, at in enumerate(places) if at == place]
         pool = sum(by_place[place - 1 : place - 1 + len(tied)])
         shares.update(_split_signed(pool, tied))
     return shares
@@ -243,13 +243,15 @@ def _raw(
     places: Sequence[int],
     rules: Rules,
 ) -> dict[int, int]:
-    raw = {seat: scores[seat] + sticks.get(seat, 0) - rules.return_points for seat in range(4)}
+    raw = {
+        seat: score + sticks.get(seat, 0) - rules.return_points for seat, score in enumerate(scores)
+    }
     if rules.rounding == "none":
         return raw
-    # Old Tenhou: 2nd-4th to whole thousands (an exact 500 up), 1st = -sum of the others.
-    first = min(range(4), key=lambda seat: (places[seat], seat))
+    # Old Tenhou: all but 1st to whole thousands (an exact 500 up), 1st = -sum of the others.
+    first = min(raw, key=lambda seat: (places[seat], seat))
     rounded = {seat: (points + 500) // 1000 * 1000 for seat, points in raw.items()}
-    others = sum(rounded[s] + uma.get(s, 0) + oka.get(s, 0) for s in range(4) if s != first)
+    others = sum(rounded[s] + uma.get(s, 0) + oka.get(s, 0) for s in raw if s != first)
     rounded[first] = -others - uma.get(first, 0) - oka.get(first, 0)
     return rounded
 
@@ -263,7 +265,7 @@ def _tobi(state: GameState, seat: int, rules: Rules) -> int:
         return 0
     busted = [
         s
-        for s in range(4)
+        for s in state.seats
         if state.scores[s] < 0 or (rules.tobi == "zero_or_below" and state.scores[s] == 0)
     ]
     if seat == state.busted_by:

@@ -167,12 +167,13 @@ class WinPayments:
     """What each payer gives the winner, honba included (FORMATS.md ``payments``).
 
     On ron only ``ron`` is set; on tsumo ``dealer`` (for a non-dealer winner) and
-    ``non_dealer``.
+    ``non_dealer``. ``players`` is 3 in sanma, where one non-dealer fewer pays.
     """
 
     ron: int = 0
     dealer: int = 0
     non_dealer: int = 0
+    players: int = 4
 
     def to_json(self) -> dict[str, int]:
         """Return the payments as FORMATS.md writes them."""
@@ -184,7 +185,8 @@ class WinPayments:
 
     def total(self) -> int:
         """Return what the winner collects from the players (sticks not included)."""
-        return self.ron or self.dealer + self.non_dealer * (2 if self.dealer else 3)
+        non_dealers = self.players - 1 - (1 if self.dealer else 0)
+        return self.ron or self.dealer + self.non_dealer * non_dealers
 
 
 def ron_payment(value: HandValue, *, is_dealer: bool, rules: Rules, honba: int = 0) -> int:
@@ -202,17 +204,28 @@ def tsumo_payments(
 ) -> WinPayments:
     """Return each player's share of a tsumo: 2x base from the dealer, 1x from others.
 
-    A dealer's tsumo takes 2x base from each of the three others.
+    A dealer's tsumo takes 2x base from each of the others. In sanma the missing
+    player's share is lost (``sanma_tsumo="loss"``, ツモ損), or split in half between the
+    two who pay (``"north_split"``, 北家折半), honba included.
 
     >>> tsumo_payments(HandValue(han=1, fu=30), is_dealer=False, rules=Rules())
-    WinPayments(ron=0, dealer=500, non_dealer=300)
+    WinPayments(ron=0, dealer=500, non_dealer=300, players=4)
+    >>> sanma = Rules(players=3, sanma_tsumo="north_split", uma=(15000, 0, -15000))
+    >>> tsumo_payments(HandValue(han=1, fu=30), is_dealer=False, rules=sanma)
+    WinPayments(ron=0, dealer=600, non_dealer=400, players=3)
     """
     base = base_points(value, rules)
-    per_honba = rules.honba_value // 3 * honba
+    players = rules.players
+    split = players == 3 and rules.sanma_tsumo == "north_split"
+    per_honba = rules.honba_value * honba // (2 if split else 3)
+    missing = (2 if is_dealer else 1) * base // 2 if split else 0  # base is always even
     if is_dealer:
-        return WinPayments(non_dealer=round_up_100(2 * base) + per_honba)
+        each = round_up_100(2 * base + missing) + per_honba
+        return WinPayments(non_dealer=each, players=players)
     return WinPayments(
-        dealer=round_up_100(2 * base) + per_honba, non_dealer=round_up_100(base) + per_honba
+        dealer=round_up_100(2 * base + missing) + per_honba,
+        non_dealer=round_up_100(base + missing) + per_honba,
+        players=players,
     )
 
 
@@ -245,7 +258,7 @@ def price(
     price is worked out once).
 
     >>> price(3, 40, 0, False, True, 0, Rules()).payments
-    WinPayments(ron=0, dealer=2600, non_dealer=1300)
+    WinPayments(ron=0, dealer=2600, non_dealer=1300, players=4)
     """
     value = HandValue(han=han, fu=fu, yakuman=yakuman)
     payments = win_payments(value, is_dealer=is_dealer, tsumo=tsumo, rules=rules, honba=honba)

@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring.errors import WrongTileCountError
 from scoring.groups import GROUPS, TABLE_LIMIT, group_readings
+from scoring.sanma import check_sanma_tiles
 from scoring.sets import KOKUSHI, KOKUSHI_13, TANKI, WAIT_SHAPES, win_shapes
 from scoring.tiles import (
     TERMINALS_AND_HONORS,
@@ -80,19 +81,29 @@ class WaitAnalysis:
 
 
 def analyse_waits(
-    concealed: Sequence[int], melds: Sequence[Meld] = (), visible: Sequence[int] = ()
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    visible: Sequence[int] = (),
+    *,
+    players: int = 4,
 ) -> WaitAnalysis:
     """Return the waits of concealed tiles (13, or 10/7/4/1 beside 1-4 called sets).
 
     ``melds`` may list the called sets (their tiles are the player's own); when it is
     empty the number of called sets follows from the tile count. ``visible`` tiles
-    (discards, others' melds, dora indicators) are not left to draw.
+    (discards, others' melds, dora indicators) are not left to draw. With three
+    ``players`` (sanma) a tile of 2m-8m is refused: they are not in the set (and a hand
+    without them cannot wait on them).
 
     >>> from scoring.tiles import parse_tiles
     >>> [(tile_name(w.tile), w.shapes) for w in analyse_waits(parse_tiles("3456m456p789s555z")).waits]
     [('3m', ('tanki',)), ('6m', ('tanki',))]
+    >>> [tile_name(w.tile) for w in analyse_waits(parse_tiles("11m99m123p456p789s"), players=3).waits]
+    ['1m', '9m']
     """
     check_tile_codes(concealed)
+    if players == 3:
+        check_sanma_tiles([*concealed, *(t for meld in melds for t in meld.tiles), *visible])
     called = _called_sets(len(concealed), melds)
     counts = tile_counts(concealed)
     own, seen = _own_and_seen(concealed, counts, melds, visible)

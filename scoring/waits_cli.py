@@ -1,4 +1,4 @@
-"""``python -m scoring waits TILES [--visible TILES]``: waits, shanten and remaining tiles
+"""``python -m scoring waits TILES [--visible TILES] [--players 3]``: waits, shanten and remaining tiles
 (FORMATS.md section 4)."""
 
 from __future__ import annotations
@@ -22,13 +22,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="KIND:TILES",
         help="one of the player's called sets, e.g. pon:777z (repeat for each)",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4),
+        default=4,
+        help="3 for a three-player (sanma) set, without 2m-8m",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the waits as JSON (FORMATS.md section 4)."""
     melds = tuple(parse_meld(text) for text in args.meld)
-    analysis = analyse_waits(parse_tiles(args.tiles), melds, parse_tiles(args.visible))
+    analysis = analyse_waits(
+        parse_tiles(args.tiles), melds, parse_tiles(args.visible), players=args.players
+    )
     print_json(analysis.to_json())
     return 0
 

@@ -24,14 +24,15 @@ def _value(draw: st.DrawFn, choices: list[tuple[int, int]]) -> HandValue:
 def outcomes(draw: st.DrawFn, state: GameState, rules: Rules) -> Outcome:
     kinds = ["ron", "tsumo", "draw", "chombo"] + (["abort"] if rules.abortive_draws else [])
     kind = draw(st.sampled_from(kinds))
-    may_riichi = [s for s in range(4) if state.scores[s] >= 1000 or rules.riichi_below_1000]
+    seats, last = range(rules.players), rules.players - 1  # three in sanma presets
+    may_riichi = [s for s in seats if state.scores[s] >= 1000 or rules.riichi_below_1000]
     riichi = tuple(
         draw(st.lists(st.sampled_from(may_riichi), unique=True, max_size=3)) if may_riichi else []
     )
     if kind == "ron":
-        loser = draw(st.integers(0, 3))
+        loser = draw(st.integers(0, last))
         most = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
-        others = [s for s in range(4) if s != loser]
+        others = [s for s in seats if s != loser]
         winners = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=most))
         riichi = tuple(s for s in riichi if s != loser)
         return Outcome.ron(
@@ -39,12 +40,12 @@ def outcomes(draw: st.DrawFn, state: GameState, rules: Rules) -> Outcome:
         )
     if kind == "tsumo":
         return Outcome.tsumo(
-            Win(draw(st.integers(0, 3)), _value(draw, TSUMO_VALUES)), riichi=riichi
+            Win(draw(st.integers(0, last)), _value(draw, TSUMO_VALUES)), riichi=riichi
         )
     if kind == "draw":
-        tenpai = set(riichi) | set(draw(st.lists(st.integers(0, 3), unique=True)))
+        tenpai = set(riichi) | set(draw(st.lists(st.integers(0, last), unique=True)))
         nagashi = (
-            draw(st.lists(st.integers(0, 3), unique=True, max_size=1))
+            draw(st.lists(st.integers(0, last), unique=True, max_size=1))
             if (rules.nagashi == "draw")
             else []
         )
@@ -56,7 +57,7 @@ def outcomes(draw: st.DrawFn, state: GameState, rules: Rules) -> Outcome:
             if reasons
             else (Outcome.draw(tenpai=riichi, riichi=riichi))
         )
-    return Outcome.chombo(draw(st.integers(0, 3)), riichi=riichi)
+    return Outcome.chombo(draw(st.integers(0, last)), riichi=riichi)
 
 
 @st.composite
@@ -77,10 +78,10 @@ def games(draw: st.DrawFn) -> tuple[Rules, list[tuple[GameState, Outcome, GameSt
 
 @settings(max_examples=150, deadline=None)
 @given(games())
-def test_scores_plus_sticks_on_the_table_stay_four_starts(game):
+def test_scores_plus_sticks_on_the_table_stay_one_start_per_player(game):
     rules, steps = game
     for _, _, after in steps:
-        assert sum(after.scores) + 1000 * after.riichi_sticks == 4 * rules.start_points
+        assert sum(after.scores) + 1000 * after.riichi_sticks == rules.players * rules.start_points
 
 
 @settings(max_examples=150, deadline=None)
@@ -101,7 +102,7 @@ def test_honba_and_dealer_follow_the_rules(game):
         assert after.honba == honba
         if not after.finished:
             assert after.round_index == before.round_index + (not keeps)
-            assert after.dealer == (before.dealer + (not keeps)) % 4
+            assert after.dealer == (before.dealer + (not keeps)) % rules.players
 
 
 @settings(max_examples=100, deadline=None)

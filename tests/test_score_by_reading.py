@@ -39,7 +39,7 @@ def _reference(data: dict[str, Any]) -> Any:
         check_copies(request.hand.all_tiles + request.dora + request.ura)
     except ScoringError as error:
         return error.code
-    hand, situation, context, dora, ura, honba, _, rules = request
+    hand, situation, context, dora, ura, honba, _, rules, _ = request
     counts, tiles = hand.all_counts, hand.all_tiles
     found = {
         "dora": sum(counts[dora_kind(tile)] for tile in dora),
