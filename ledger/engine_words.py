@@ -94,6 +94,15 @@ PATTERNS = (
              _("%(seat)s declared riichi but is not ticked as tenpai: under these rules a "
                "riichi player found noten at the draw is a chombo. Tick them as tenpai, or "
                "record a chombo by %(seat)s.")),
+    _pattern(r"player (?P<seat>\d) dealt in from riichi, so player (?P<seat2>\d)'s open riichi is not paid as a yakuman",
+             _("%(seat)s dealt in from riichi, so %(seat2)s’s open riichi is not paid as a yakuman: "
+               "untick that yakuman.")),
+    _pattern(r"these rules have no open riichi", _("These rules have no open riichi.")),
+    _pattern(r"under aotenjou every hand counts its fu.*",
+             _("Under aotenjou every hand counts its fu: choose the han (13 for each yakuman) "
+               "and the fu.")),
+    _pattern(r"(?P<han>\d+) han (?P<fu>\d+) fu under aotenjou pays more than a ledger can keep",
+             _("%(han)s han %(fu)s fu under aotenjou pays more than this ledger can keep.")),
     _pattern(r"winner (?P<seat>\d) is also the discarder",
              _("%(seat)s cannot both win and deal in.")),
     _pattern(r"a hand holds at most (?P<most>\d+) yakuman, not (?P<count>\d+)",

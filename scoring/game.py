@@ -269,9 +269,9 @@ def score_hand(
     hand = {
         # A double riichi is also listed in the round's riichi; the hand says which.
         "riichi": win.winner in outcome.riichi and not win.hand.get("double_riichi"),
-        # an open riichi's deal-in yakuman needs a discarder not in riichi
-        "discarder_riichi": outcome.loser in outcome.riichi,
         **win.hand,
+        # an open riichi's deal-in yakuman needs a discarder not in riichi: the round says
+        "discarder_riichi": outcome.loser in outcome.riichi,
         "tsumo": outcome.result == "tsumo",
         "seat_wind": state.seat_wind(win.winner),
         "round_wind": state.round_wind,

@@ -377,3 +377,25 @@ def test_an_aotenjou_checklist_counts_a_yakuman_as_13_han_beside_its_yaku():
 
     assert (value.han, value.yakuman, value.needs_fu) == (20, 0, True)
     assert ron_payment(value.hand_value(60), is_dealer=True, rules=rules) == 1_509_949_500
+
+
+# The new options at a three-player table (the sanma presets)
+
+
+def test_under_noten_a_sanma_riichi_player_found_noten_pays_the_sanma_noten():
+    rules = Rules.from_json({"preset": "club_sanma", "riichi_noten": "noten"})
+    result = play(start(rules), Outcome.draw(tenpai=(0,), riichi=(2,)), rules)
+    # 2,000 for three: 1,000 from each noten player; Chen's stick on the table
+    assert result.deltas == (2000, -1000, -2000)
+
+
+def test_paarenchan_at_a_sanma_table_is_a_dealer_yakuman_tsumo_of_two_payers():
+    record = {
+        "players": ["Aki", "Bo", "Chen"],
+        "rules": {"preset": "club_sanma", "paarenchan": True},
+        "rounds": [DEALER_TSUMO] * 8,
+    }
+    game = replay(record)
+    # 16,000 from each of the two others and 7 honba at 100 each (tsumo loss)
+    assert game.rounds[-1].deltas == (33400, -16700, -16700)
+    assert (game.state.label, game.state.dealer) == ("E2", 1)

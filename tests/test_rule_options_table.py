@@ -150,3 +150,31 @@ def test_aotenjou_shows_no_limit_buttons_and_offers_fu_for_every_han():
     assert choices["limits"] == []
     assert 30 in choices["fu_ron"][8] and 30 in choices["fu_tsumo"]["Y1"]
     assert 8 not in round_choices(Rules(), names)["fu_ron"]
+
+
+@pytest.mark.parametrize(("record", "words"), [
+    (
+        {"rules": {"preset": "club", "open_riichi": "deal_in_yakuman"}, "rounds": [
+            {"result": "ron", "loser": 2, "riichi": [1, 2],
+             "wins": [{"winner": 1, "yakuman": 1, "yaku": ["open_riichi_yakuman"]}]}]},
+        "Chen dealt in from riichi, so Bo’s open riichi is not paid as a yakuman",
+    ),
+    (
+        {"rules": {"preset": "club", "aotenjou": True}, "rounds": [
+            {"result": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 1}]}]},
+        "Under aotenjou every hand counts its fu",
+    ),
+    (
+        {"rules": "club", "rounds": [{"result": "tsumo", "winner": 1, "hand": {
+            "hand": "234567m456p789s33z", "win": "2m", "riichi": True, "open_riichi": True}}]},
+        "These rules have no open riichi.",
+    ),
+])  # fmt: skip
+def test_the_new_options_refusals_are_said_in_the_tables_words(record, words):
+    from ledger.engine_words import explain
+    from scoring.errors import ScoringError
+    from scoring.game import replay
+
+    with pytest.raises(ScoringError) as refused:
+        replay({"players": ["Aki", "Bo", "Chen", "Dai"], **record})
+    assert words in explain(refused.value, ["Aki", "Bo", "Chen", "Dai"])
