@@ -139,6 +139,9 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
     "counted_stacks_without_multiples": _(
         "“%(first)s” needs double yakuman to count (“%(second)s”)."
     ),
+    "noten_riichi_chombo_without_chombo": _(
+        "“%(first)s” makes a noten riichi a chombo, but “%(second)s” has no chombo."
+    ),
 }
 ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table

@@ -246,7 +246,8 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     # old rounding is rounding="tenhou_old"); equal points by seat; bust below 0;
     # west entry, sudden death at 30,000, up to West 4; agari-yame and tenpai-yame;
     # all five abortive draws; double ron, triple ron aborts, honba and sticks to the
-    # nearest winner (2.2); no chombo online; the liable player of stacked yakuman
+    # nearest winner (2.2); no chombo online (nor a noten riichi: the software allows
+    # none, so riichi_noten is "noten"); the liable player of stacked yakuman
     # answers for the whole hand (RENV: "Pao covers the full amount (Tenhou style)").
     "tenhou": {
         "double_yakuman": (),
@@ -257,6 +258,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "tenpai_yame": True,
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
+        "riichi_noten": "noten",
         "pao_stacked": "whole_hand",
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
@@ -275,6 +277,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "abortive_draws": ABORTIVE_DRAWS[:4],
         "multiple_ron": "paid",
         "chombo": "none",
+        "riichi_noten": "noten",  # no chombo online, nor a noten riichi (as Tenhou)
     },
     # WRC 2025 [W25][PRE]: 30,000/30,000, +15/+5/-5/-15 averaged on ties, leftover
     # sticks lost (u: [PRE] "left on the table"), no bust (u), head bump, pao with

@@ -31,9 +31,14 @@ NEW_OPTIONS = {
 )
 def test_every_new_option_value_is_consistent_with_every_preset(name, option, value):
     data = {"preset": name, option: value}
-    rules = Rules.from_json(data)
+    rules = Rules.from_json(data, check=False)
+    found = [c.code for c in contradictions(rules)]
 
-    assert contradictions(rules) == ()
+    if (option, value) == ("riichi_noten", "chombo") and rules.chombo == "none":
+        # the online presets have no chombo: a noten riichi could be recorded no way
+        assert found == ["noten_riichi_chombo_without_chombo"]
+        return
+    assert found == []
     assert Rules.from_json(rules.to_json()) == rules
 
 

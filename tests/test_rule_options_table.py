@@ -178,3 +178,16 @@ def test_the_new_options_refusals_are_said_in_the_tables_words(record, words):
     with pytest.raises(ScoringError) as refused:
         replay({"players": ["Aki", "Bo", "Chen", "Dai"], **record})
     assert words in explain(refused.value, ["Aki", "Bo", "Chen", "Dai"])
+
+
+def test_a_noten_riichi_chombo_under_rules_without_chombo_is_refused_by_its_labels():
+    from ledger.engine_words import explain
+    from scoring.errors import ScoringError
+    from scoring.rules import Rules
+
+    with pytest.raises(ScoringError) as refused:
+        Rules.from_json({"preset": "tenhou", "riichi_noten": "chombo"})
+    assert explain(refused.value) == (
+        "“Riichi player noten at an exhaustive draw” makes a noten riichi a chombo, but "
+        "“Chombo” has no chombo."
+    )
