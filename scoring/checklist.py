@@ -5,7 +5,8 @@ The yaku and their han are ``scoring.yaku``'s (``YAKU``, ``han_table``), under t
 rule options. The checklist cannot see the tiles, so it checks what the yaku say of
 them: pairs of yaku that no hand has together (``CLASHES``, each with its reason), yaku
 of a closed hand on an open one, yaku of a tsumo on a ron (and back), ippatsu and ura
-without riichi, a yakuman with ordinary yaku. Fu are fixed where the yaku fix them
+without riichi, a yakuman with ordinary yaku (but under ``Rules.aotenjou``, where a
+yakuman is 13 han beside them and every hand asks its fu). Fu are fixed where the yaku fix them
 (pinfu: 20 on tsumo, 30 on ron; chiitoitsu 25, or 50 under ``Rules.chiitoitsu_50_fu``),
 not counted on a limit hand (5 han and up, yakuman); otherwise the table chooses them
 among those a hand of that many han can have (``fu_choices``, without 20 and 25: only
@@ -349,7 +350,10 @@ def _fu(checklist: Checklist, han: int, rules: Rules) -> tuple[int, tuple[int, .
         return PINFU_FU[checklist.tsumo], ()
     if han >= LIMIT_HAN:
         return 0, AOTENJOU_FU
-    return 0, checklist_fu_choices(han, tsumo=checklist.tsumo)
+    choices = checklist_fu_choices(han, tsumo=checklist.tsumo)
+    if not checklist.tsumo and not checklist.is_closed and rules.open_pinfu_fu == 20:
+        choices = (20, *choices)  # an open pinfu-shaped ron keeps its 20 fu
+    return 0, choices
 
 
 def checklist_fu_choices(han: int, *, tsumo: bool) -> tuple[int, ...]:

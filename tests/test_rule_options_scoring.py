@@ -404,3 +404,16 @@ def test_paarenchan_at_a_sanma_table_is_a_dealer_yakuman_tsumo_of_two_payers():
     # 16,000 from each of the two others and 7 honba at 100 each (tsumo loss)
     assert game.rounds[-1].deltas == (33400, -16700, -16700)
     assert (game.state.label, game.state.dealer) == ("E2", 1)
+
+
+@pytest.mark.parametrize(("open_pinfu_fu", "closed", "has_20"), [
+    (20, False, True), (30, False, False), (20, True, False),
+])  # fmt: skip
+def test_the_checklist_offers_20_fu_for_an_open_ron_under_the_20_fu_rule(
+    open_pinfu_fu, closed, has_20
+):
+    from scoring.checklist import Checklist, checklist_value
+
+    rules = Rules(open_pinfu_fu=open_pinfu_fu)
+    value = checklist_value(Checklist(("tanyao",), tsumo=False, is_closed=closed), rules)
+    assert (20 in value.fu_choices) == has_20
