@@ -56,6 +56,11 @@ class NewEventIn(Schema):
     )
     time_up: TimeUp = "finish_hand"
     teams: bool = False
+    sanma_rules: str | dict[str, Any] | None = Field(
+        None,
+        description="three-player rules (a preset name or a rules object) for tables of three "
+        "when a four-player event's players do not divide by four (null: they sit out)",
+    )
 
 
 class CheckinIn(Schema):
@@ -76,6 +81,7 @@ class EventOut(Schema):
     time_limit: int | None
     time_up: str
     teams: bool
+    sanma_rules: Any = None
     status: str
     players: list[dict[str, Any]]
     rounds: list[dict[str, Any]]
@@ -89,7 +95,8 @@ class RoundOut(Schema):
     ends: str | None = None
     sitting_out: list[int]
     tables: list[dict[str, Any]]
-    note: str = ""
+    note: str = ""  # the seating engine's note in the request's language
+    note_code: str = ""  # its code (events.messages), "" without a note
 
 
 def _plain_text(*values: Any) -> None:
@@ -130,9 +137,10 @@ def _answer(event: Event) -> dict[str, Any]:
 def create_event(request: HttpRequest, body: NewEventIn) -> Status[dict[str, Any]]:
     """Create an event (members): players then check in, and rounds are drawn."""
     caller = _caller(request)
-    _plain_text(body.name, body.prescript, body.rules)
+    _plain_text(body.name, body.prescript, body.rules, body.sanma_rules)
     try:
         rules = Rules.from_json(body.rules).to_json()
+        sanma = None if body.sanma_rules is None else Rules.from_json(body.sanma_rules).to_json()
     except ScoringError as error:
         raise ApiError(422, "bad_rules", str(error)) from None
     new = service.NewEvent(
@@ -145,6 +153,7 @@ def create_event(request: HttpRequest, body: NewEventIn) -> Status[dict[str, Any
         time_limit=body.time_limit,
         time_up=body.time_up,
         has_teams=body.teams,
+        sanma_rules=sanma,
     )
     return Status(201, _answer(service.create_event(new, user=caller.user)))
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from clubnights.models import Event
 from ledger.forms.session import rules_of_choice
 from ledger.models import Ruleset
-from scoring.rules import PRESETS
+from scoring.rules import PRESETS, preset
 
 
 class EventForm(forms.Form):
@@ -24,6 +24,11 @@ class EventForm(forms.Form):
         min_value=1, max_value=100, required=False, label=_("Hanchan (blank: open-ended)")
     )
     seating = forms.ChoiceField(choices=Event.Seating.choices, label=_("Seating"))
+    left_over = forms.ChoiceField(
+        required=False,
+        label=_("Players left over (a four-player event)"),
+        help_text=_("When the players do not divide by four: who sits out, or tables of three"),
+    )
     prescript = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -47,10 +52,17 @@ class EventForm(forms.Form):
         ]
         self.fields["rules_choice"].choices = choices
         self.fields["rules_choice"].initial = "preset:club"
+        self.fields["left_over"].choices = [("", gettext("They sit out, in turn"))] + [
+            (name, gettext("Tables of three under %(name)s") % {"name": name})
+            for name in PRESETS
+            if preset(name).players == 3
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["ruleset"], data["rules"] = rules_of_choice(data.get("rules_choice") or "preset:club")
+        left_over = data.get("left_over")
+        data["sanma_rules"] = {"preset": left_over} if left_over else None
         return data
 
 

@@ -7,6 +7,7 @@ a lock on the event row; the sessions of a round are started through ``ledger.wr
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -14,7 +15,9 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from events.messages import Message
 from ledger.models import Player, Ruleset, Session, new_token
+from scoring.rules import Rules
 
 
 class Event(models.Model):
@@ -44,6 +47,12 @@ class Event(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     rules = models.JSONField(help_text="the rules JSON every table plays under (a copy)")
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    sanma_rules = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="three-player rules for tables of three when the players of a four-player "
+        "event do not divide by four (null: those left over sit out)",
+    )
     hanchan_count = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="rounds of the event (blank: open-ended)"
     )
@@ -81,6 +90,17 @@ class Event(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def seats(self) -> int:
+        """Return the players at each table the event's rules seat: 4, or 3 for sanma."""
+        return Rules.from_json(self.rules, check=False).players
+
+    def rules_for(self, seats: int) -> dict[str, Any]:
+        """Return the rules a table of ``seats`` players plays under."""
+        if seats == self.seats or self.sanma_rules is None:
+            return dict(self.rules)
+        return dict(self.sanma_rules)
 
 
 class Team(models.Model):
@@ -127,7 +147,11 @@ class EventRound(models.Model):
     number = models.PositiveSmallIntegerField()
     started_at = models.DateTimeField()
     sitting_out = models.JSONField(default=list, help_text="ids of the players who sat out")
-    note = models.CharField(max_length=200, blank=True)
+    note = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the seating engine's note on the round: its code and values, worded when shown",
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -137,6 +161,14 @@ class EventRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+    def note_text(self) -> str:
+        """Return the seating engine's note on this round in the active language, or ""."""
+        from clubnights.words import say  # the words need the glossary, loaded with the apps
+
+        if not self.note.get("code"):
+            return ""
+        return say(Message(self.note["code"], tuple(self.note.get("values", {}).items())))
 
     def ends_at(self) -> datetime | None:
         """Return when the round's time is up (None without a clock)."""

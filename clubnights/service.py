@@ -22,13 +22,17 @@ from django.utils.translation import gettext, ngettext
 
 from clubnights.models import Event, EventPlayer, EventRound, EventTable, Team
 from clubnights.standings import event_totals
+from clubnights.words import explain, plan_problem
 from events import seating
 from events.errors import SeatingError
+from events.messages import Message
 from ledger import writes
+from ledger.engine_words import explain as explain_rules
 from ledger.models import Player, Ruleset, Session
 from ledger.players import PlayerNameError, player_named
+from scoring.errors import ScoringError
+from scoring.rules import Rules
 
-SEATS = 4
 MAX_PLAYERS = 400  # check-ins of one event (the door's page is open to anyone with its QR)
 
 
@@ -62,15 +66,20 @@ class NewEvent:
     time_limit: int | None = None
     time_up: str = Event.TimeUp.FINISH_HAND
     has_teams: bool = False
+    sanma_rules: dict[str, Any] | None = None  # tables of three for those left over
 
 
 def create_event(new: NewEvent, *, user: Any = None) -> Event:
     """Return a new event (its seating plan, when it has one, read first)."""
+    seats = Rules.from_json(new.rules, check=False).players
+    if new.sanma_rules is not None:
+        _check_sanma_rules(seats, new.sanma_rules)
     if new.seating == Event.Seating.PRESCRIPTED:
         if not new.prescript.strip():
             raise EventError(gettext("A prescripted event needs its seating plan."))
-        _check_plan_format(new.prescript)
+        _check_plan_format(new.prescript, seats)
     return Event.objects.create(
+        sanma_rules=new.sanma_rules,
         name=new.name,
         rules=new.rules,
         ruleset=new.ruleset,
@@ -85,13 +94,33 @@ def create_event(new: NewEvent, *, user: Any = None) -> Event:
     )
 
 
-def _check_plan_format(text: str) -> None:
+def _check_sanma_rules(seats: int, rules: dict[str, Any]) -> None:
+    """Refuse tables of three for an event that plays sanma already, or under rules that
+    are not three-player rules."""
+    if seats != 4:
+        raise EventError(gettext("A sanma event seats three at every table already."))
+    try:
+        players = Rules.from_json(rules).players
+    except ScoringError as error:
+        raise EventError(explain_rules(error)) from None
+    if players != 3:
+        raise EventError(gettext("Tables of three need three-player (sanma) rules."))
+
+
+def _check_plan_format(text: str, seats: int) -> None:
     """Refuse a plan whose rows cannot be read (who is named is checked at each draw)."""
     try:
         cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
-        seating.parse_prescript(text, {cell: i for i, cell in enumerate(cells, 1)}, seats=SEATS)
+        lookup = {cell: i for i, cell in enumerate(cells, 1)}
+        seating.parse_prescript(text, lookup, seats=seats)
     except (SeatingError, csv.Error) as error:
-        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+        raise EventError(_plan_problem(error)) from None
+
+
+def _plan_problem(error: SeatingError | csv.Error) -> str:
+    if isinstance(error, SeatingError):
+        return plan_problem(error)
+    return gettext("The seating plan cannot be read as CSV text (one row a table, commas between).")
 
 
 def _lock(pk: int) -> Event:
@@ -186,14 +215,15 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
             event.entries.filter(left_at__isnull=True).select_related("player").order_by("pk")
         )
         players = {entry.player_id: entry.player for entry in present}
-        if len(players) < SEATS:
+        fewest = 3 if event.sanma_rules is not None else event.seats
+        if len(players) < fewest:
             raise EventError(
                 ngettext(
                     "A round needs %(seats)s players checked in; %(count)s is.",
                     "A round needs %(seats)s players checked in; %(count)s are.",
                     len(players),
                 )
-                % {"seats": SEATS, "count": len(players)}
+                % {"seats": fewest, "count": len(players)}
             )
         drawn = _draw(event, rounds, players, rng or random.Random(secrets.randbits(64)))
         number = len(rounds) + 1
@@ -202,22 +232,28 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
             number=number,
             started_at=timezone.now(),
             sitting_out=list(drawn.sitting_out),
-            note=drawn.note,
+            note=_note_json(drawn.note),
         )
+        tables = []
         for index, table in enumerate(drawn.tables, start=1):
             new = writes.NewSession(
                 players=[players[p] for p in table],
-                rules=event.rules,
-                ruleset=event.ruleset,
+                rules=event.rules_for(len(table)),
+                ruleset=event.ruleset if len(table) == event.seats else None,
                 table_name=f"{event.name[:34]} · {index}",  # a label, read in any language
                 venue=event.name[:60],
                 notes=gettext("%(event)s, round %(round)s")
                 % {"event": event.name, "round": number},
             )
             session = writes.create_session(new, actor=actor, action="start")
-            EventTable.objects.create(round=event_round, number=index, session=session)
+            tables.append(EventTable(round=event_round, number=index, session=session))
+        EventTable.objects.bulk_create(tables)
         _bump(event)
     return event_round
+
+
+def _note_json(note: Message | None) -> dict[str, Any]:
+    return {"code": note.code, "values": note.fields()} if note else {}
 
 
 def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
@@ -278,26 +314,22 @@ def _draw(
             history=history_of(rounds),
             standings=event_totals(event),
             method=event.seating,  # type: ignore[arg-type]
+            seats=event.seats,
+            sit_out="sanma" if event.sanma_rules is not None else "rotate",
             rng=rng,
             prescript=plan,
         )
     except seating.NotCheckedInError as error:
-        raise EventError(
-            gettext(
-                "The seating plan puts %(name)s at a table in round %(round)s, but "
-                "%(name)s has not checked in."
-            )
-            % {"name": _player_name(error.player), "round": error.round_number}
-        ) from None
+        raise EventError(explain(error, {error.player: _player_name(error.player)})) from None
     except SeatingError as error:
-        raise EventError(str(error)) from None
+        raise EventError(explain(error, {pk: p.name for pk, p in players.items()})) from None
 
 
 def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
     try:
-        return seating.parse_prescript(event.prescript, names, seats=SEATS)
+        return seating.parse_prescript(event.prescript, names, seats=event.seats)
     except (SeatingError, csv.Error) as error:
-        raise EventError(gettext("The seating plan: %(problem)s") % {"problem": error}) from None
+        raise EventError(_plan_problem(error)) from None
 
 
 def _player_name(pk: int) -> str:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/<int:pk>/draw/", views.event_draw, name="event-draw"),
     path("events/<int:pk>/finish/", views.event_finish, name="event-finish"),
     path("events/<int:pk>/seating/", views.event_seating, name="event-seating"),
+    path("events/<int:pk>/version/", views.event_version, name="event-version"),
     path("events/<int:pk>/sheet/", views.event_sheet, name="event-sheet"),
     path("events/<int:pk>/results.csv", views.event_results_csv, name="event-results-csv"),
     path("events/<int:pk>/records.json", views.event_records, name="event-records"),

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -19,7 +19,7 @@ from clubnights import service
 from clubnights.access import can_manage, is_member
 from clubnights.forms import CheckinForm, EventForm
 from clubnights.models import Event, EventRound
-from clubnights.reading import rounds_of
+from clubnights.reading import fingerprint, live_tables, rounds_of
 from clubnights.standings import event_standings, team_standings
 from ledger.json_text import whole_number
 from ledger.models import Player
@@ -51,11 +51,15 @@ def event_list(request: HttpRequest) -> HttpResponse:
                 time_limit=data["time_limit"],
                 time_up=data["time_up"],
                 has_teams=data["has_teams"],
+                sanma_rules=data["sanma_rules"],
             )
             try:
                 event = service.create_event(new, user=request.user)
             except WriteError as error:
-                form.add_error("prescript", error.message)
+                field = (
+                    "left_over" if data["sanma_rules"] and not data["prescript"] else "prescript"
+                )
+                form.add_error(field, error.message)
             else:
                 return redirect(event)
     context = {"events": Event.objects.all()[:50], "form": form}
@@ -200,11 +204,35 @@ def _too_many_checkins(request: HttpRequest) -> bool:
 
 
 def event_seating(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seating of the event's latest round, for the wall (``?round=N`` for another)."""
+    """The event's wall, live: the latest round's tables (``?round=N`` for another) with
+    each game's scores and round as played, and the standings after each finished game.
+    The page polls ``event-version`` and redraws its ``table`` part when it changes."""
     event = _event(pk)
     context = event_context(request, event)
-    context["shown"] = _shown_round(request, context["rounds"])
-    return render(request, "clubnights/seating.html", context)
+    shown = _shown_round(request, context["rounds"])
+    number = whole_number(request.GET.get("round", ""))
+    tables = live_tables(shown) if shown else []
+    context |= {
+        "shown": shown,
+        "live_tables": tables,
+        "clock_session": _clock_session(tables) if shown == context["last_round"] else None,
+        "fingerprint": fingerprint(event),
+        "query": f"&round={number}" if number is not None else "",
+    }
+    template = "clubnights/seating.html"
+    if request.GET.get("part") == "table":
+        template += "#table"
+    return render(request, template, context)
+
+
+def _clock_session(tables: list[tuple[Any, Any]]) -> Any:
+    """Return a game of the round still playing (its clock is the round's), or None."""
+    return next((live.session for _, live in tables if live and not live.is_finished), None)
+
+
+def event_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """Return the event's fingerprint: the wall polls it to stay in step."""
+    return JsonResponse({"version": fingerprint(_event(pk))})
 
 
 def _shown_round(request: HttpRequest, rounds: list[EventRound]) -> EventRound | None:

@@ -13,8 +13,6 @@ from collections.abc import Mapping
 
 from events.errors import PrescriptError
 
-SEAT_NAMES = ("East", "South", "West", "North")
-
 Tables = tuple[tuple[int, ...], ...]
 
 
@@ -46,13 +44,13 @@ def parse_prescript(text: str, names: Mapping[str, int], *, seats: int = 4) -> d
         if (round_number, table) in lines:
             first = lines[round_number, table]
             raise PrescriptError(
-                line, f"round {round_number} has table {table} twice (also on line {first})"
+                line, "plan_table_twice", round=round_number, table=table, first=first
             )
         for cell, player in zip(cells[2:], players):
             if (round_number, player) in seated:
                 first = seated[round_number, player]
                 raise PrescriptError(
-                    line, f'"{cell}" already sits at a table of round {round_number} (line {first})'
+                    line, "plan_seated_twice", name=cell, round=round_number, first=first
                 )
             seated[round_number, player] = line
         lines[round_number, table] = line
@@ -81,28 +79,26 @@ def _read_row(
 ) -> tuple[int, int, tuple[int, ...]]:
     if len(cells) != seats + 2:
         raise PrescriptError(
-            line,
-            f"a row needs a round, a table and {seats} seats ({seats + 2} values), "
-            f"but this one has {len(cells)}",
+            line, "plan_row_length", seats=seats, cells=seats + 2, count=len(cells)
         )
     round_number = _read_number(cells[0], "round", line)
     table = _read_number(cells[1], "table", line)
     players = []
-    for seat, cell in zip(SEAT_NAMES, cells[2:]):
+    for seat, cell in enumerate(cells[2:]):
         if not cell:
             raise PrescriptError(
-                line, f"the {seat} seat of table {table} in round {round_number} is empty"
+                line, "plan_empty_seat", seat=seat, table=table, round=round_number
             )
         player = lookup.get(cell, lookup.get(cell.casefold()))
         if player is None:
-            raise PrescriptError(line, f'"{cell}" is not a player of this event')
+            raise PrescriptError(line, "plan_not_a_player", name=cell)
         players.append(player)
     return round_number, table, tuple(players)
 
 
 def _read_number(cell: str, what: str, line: int) -> int:
     if not (cell.isascii() and cell.isdigit()) or int(cell) < 1:
-        raise PrescriptError(line, f'the {what} must be a whole number from 1 up, not "{cell}"')
+        raise PrescriptError(line, f"plan_bad_{what}", cell=cell)
     return int(cell)
 
 
@@ -110,15 +106,21 @@ def _check_numbering(
     tables: Mapping[int, Mapping[int, object]], lines: Mapping[tuple[int, int], int]
 ) -> None:
     if not tables:
-        raise PrescriptError(None, "the seating plan has no tables")
+        raise PrescriptError(None, "plan_no_tables")
     for expected, number in enumerate(sorted(tables), start=1):
         if number != expected:
             line = min(lines[number, table] for table in tables[number])
-            after = f"after round {expected - 1}" if expected > 1 else "first"
-            raise PrescriptError(line, f"round {number} comes {after}: round {expected} is missing")
+            if expected > 1:
+                raise PrescriptError(
+                    line, "plan_round_missing", round=number, after=expected - 1, expected=expected
+                )
+            raise PrescriptError(line, "plan_first_round_missing", round=number, expected=expected)
         for table_expected, table in enumerate(sorted(tables[number]), start=1):
             if table != table_expected:
                 raise PrescriptError(
                     lines[number, table],
-                    f"round {number} has table {table} but no table {table_expected}",
+                    "plan_table_missing",
+                    round=number,
+                    table=table,
+                    expected=table_expected,
                 )

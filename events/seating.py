@@ -42,6 +42,7 @@ from typing import Literal
 from events.errors import NotCheckedInError, PrescriptError, SeatingError
 from events.grouping import east_designates, group_fewest_repeats, meeting_counts
 from events.grouping import repeat_count as _repeat_count
+from events.messages import Message, message
 from events.prescript import Tables, parse_prescript
 
 __all__ = [
@@ -70,7 +71,7 @@ class Draw:
 
     tables: Tables
     sitting_out: tuple[int, ...] = ()
-    note: str = ""  # said when the round could not be seated as asked (sanma not possible)
+    note: Message | None = None  # said when the round could not be seated as asked
 
 
 def draw_round(
@@ -94,7 +95,7 @@ def draw_round(
     >>> draw = draw_round(range(1, 10), method="swiss", standings=standings, rng=random.Random(4))
     >>> draw.tables, draw.sitting_out
     (((6, 9, 8, 7), (3, 1, 4, 5)), (2,))
-    >>> draw_round(range(1, 6), method="random", sit_out="sanma", rng=random.Random(1)).note
+    >>> str(draw_round(range(1, 6), method="random", sit_out="sanma", rng=random.Random(1)).note)
     '5 players cannot all play at tables of four and three, so 1 sits out'
     """
     checked_in = _checked_in(players)
@@ -149,29 +150,26 @@ def _checked_in(players: Collection[int]) -> list[int]:
     counts = Counter(players)
     twice = sorted(p for p, n in counts.items() if n > 1)
     if twice:
-        raise SeatingError(f"player {twice[0]} is checked in twice")
+        raise SeatingError("checked_in_twice", player=twice[0])
     return sorted(counts)
 
 
 def _check_options(method: str, seats: int, sit_out: str) -> None:
     if method not in METHODS:
-        raise SeatingError(
-            f"unknown seating method {method!r}; the methods are {', '.join(METHODS)}"
-        )
+        raise SeatingError("unknown_method", method=method, methods=", ".join(METHODS))
     if seats not in (3, 4):
-        raise SeatingError(f"tables seat 4 players, or 3 for sanma, not {seats}")
+        raise SeatingError("bad_seats", seats=seats)
     if sit_out not in ("rotate", "sanma"):
-        raise SeatingError(f'sit_out is "rotate" or "sanma", not {sit_out!r}')
+        raise SeatingError("bad_sit_out", sit_out=sit_out)
     if sit_out == "sanma" and seats == 3:
-        raise SeatingError("tables of three instead of sitting out need an event at tables of four")
+        raise SeatingError("sanma_needs_four")
 
 
-def _note(count: int, seats: int, sit_out: str, sizes: Sequence[int]) -> str:
+def _note(count: int, seats: int, sit_out: str, sizes: Sequence[int]) -> Message | None:
     left = count - sum(sizes)
     if sit_out == "sanma" and left:
-        verb = "sits" if left == 1 else "sit"
-        return f"{count} players cannot all play at tables of four and three, so {left} {verb} out"
-    return ""
+        return message("sanma_not_possible", count=count, left=left)
+    return None
 
 
 def _earlier_tables(history: Sequence[Draw]) -> list[tuple[int, ...]]:
@@ -283,14 +281,12 @@ def _follow_prescript(
     sit_out: str,
 ) -> Draw:
     if prescript is None or number not in prescript:
-        raise SeatingError(f"the seating plan has no round {number}")
+        raise SeatingError("plan_has_no_round", round=number)
     tables = tuple(tuple(table) for table in prescript[number])
     allowed = {seats, 3} if sit_out == "sanma" else {seats}
     seated = [p for table in tables for p in table]
     if any(len(table) not in allowed for table in tables) or len(set(seated)) < len(seated):
-        raise SeatingError(
-            f"the seating plan's round {number} does not seat {seats} different players a table"
-        )
+        raise SeatingError("plan_round_wrong_tables", round=number, seats=seats)
     present = set(checked_in)
     for player in seated:
         if player not in present:

@@ -125,6 +125,23 @@ PATTERNS = (
     _pattern(r"more than four copies of (?P<tiles>.+)",
              _("More than four copies of %(tiles)s: a tile exists four times.")),
     _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
+    _pattern(r"(?P<tile>\w+) is not in a three-player set \(2m-8m are taken out\)",
+             _("%(tile)s is not played by three: the three-player set has no 2m to 8m.")),
+    _pattern(r"there is no chi in three-player games", _("There is no chi in three-player games.")),
+    _pattern(r"(?P<nuki>\d+) nuki and (?P<norths>\d+) more north tiles make more than the four there are",
+             _("%(nuki)s north tiles set aside and %(norths)s more make more than the four there are.")),
+    _pattern(r"these rules keep north tiles in the hand: no nuki dora",
+             _("These rules set no north tiles aside as nuki dora.")),
+    _pattern(r"there is no North seat in three-player games",
+             _("There is no North seat in three-player games.")),
+    _pattern(r"at most 4 north tiles can be set aside, not (?P<count>\d+)",
+             _("At most 4 north tiles can be set aside, not %(count)s.")),
+    _pattern(r"nuki dora are set aside only in three-player games",
+             _("Nuki dora are set aside only in three-player games.")),
+    _pattern(r"player (?P<seat>\d) is not at this table of (?P<count>\d).*",
+             _("%(seat)s is not at this table of %(count)s players.")),
+    _pattern(r"these rules are [a-z() -]+: players must be a list of (?P<count>\d) names, not (?P<given>\d+)",
+             _("These rules are for %(count)s players, not %(given)s.")),
 )  # fmt: skip
 CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the options' labels
     "triple_ron_cannot_abort": _(
@@ -132,6 +149,9 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
     ),
     "triple_ron_paid_and_aborted": _(
         "“%(first)s” pays a triple ron, but “%(second)s” makes it an abortive draw."
+    ),
+    "four_player_abort_in_sanma": _(
+        "“%(first)s” is three, but “%(second)s” lists an abortive draw only four players can make."
     ),
     "counted_stacks_not_counted": _(
         "“%(first)s” needs 13+ han to count as yakuman (“%(second)s”)."

@@ -192,8 +192,12 @@ class Session(models.Model):
         return Rules.from_json(self.rules, check=False)  # as saved (see Ruleset's)
 
     def ordered_seats(self) -> list[SessionSeat]:
-        """Return the four seats by starting seat (uses a prefetch when there is one)."""
+        """Return the seats by starting seat, four or three (uses a prefetch if there is one)."""
         return sorted(self.seats.all(), key=lambda seat: seat.seat)
+
+    def seat_numbers(self) -> range:
+        """Return the starting seats: 0-3, or 0-2 at a table of three (sanma)."""
+        return range(len(self.ordered_seats()))
 
     def players(self) -> list[Player]:
         return [seat.player for seat in self.ordered_seats()]

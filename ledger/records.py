@@ -25,8 +25,7 @@ from ledger.models import Session
 from ledger.online_logs.model import fingerprint
 from ledger.players import players_named
 from scoring.errors import ScoringError
-from scoring.game import replay
-from scoring.rules import Rules
+from scoring.game import replay, rules_of_record
 
 
 class RecordError(ValueError):
@@ -126,20 +125,20 @@ def _check(record: Any, where: str) -> None:
     players = record.get("players")
     if (
         not isinstance(players, list)
-        or len(players) != 4
+        or len(players) not in (3, 4)
         or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)
     ):
-        raise RecordError(
-            where + gettext("players must be a list of four names (at most 60 characters)")
-        )
-    if len({n.strip().casefold() for n in players}) < 4:
-        raise RecordError(where + gettext("the four players must have different names"))
+        raise RecordError(where + gettext(
+            "players must be a list of four names, or three for sanma (at most 60 characters)"
+        ))  # fmt: skip
+    if len({n.strip().casefold() for n in players}) < len(players):
+        raise RecordError(where + gettext("the players must have different names"))
     if not isinstance(record.get("rounds", []), list):
         raise RecordError(where + gettext("rounds must be a list"))
     _dates(record, where)
     _labels(record, where)
     try:
-        Rules.from_json(record.get("rules"))
+        rules_of_record(record)
         replay(record)
     except ScoringError as error:
         names = [str(name) for name in record.get("players", [])]
@@ -192,7 +191,7 @@ def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
     kind, log_id = _source(record)
     new = writes.NewSession(
         players=players_named([name.strip() for name in record["players"]]),
-        rules=Rules.from_json(record.get("rules")).to_json(),
+        rules=rules_of_record(record).to_json(),
         rounds=list(record.get("rounds", [])),
         penalties=record.get("penalties", []),
         notes="imported",

@@ -39,7 +39,7 @@ class Table:
 
     session: Session
     game: Replay
-    seats: tuple[Seat, ...]  # in drawing order: bottom, right, top, left
+    seats: tuple[Seat, ...]  # in drawing order: bottom, right, top, left (three in sanma)
     round_label: str
     honba: int
     riichi_sticks: int
@@ -70,7 +70,8 @@ def table_of(session: Session, *, bottom: int = 0) -> Table:
     last = played[-1] if played else None
     seats = tuple(
         _seat(seat, names, state, session.riichi, last, position)
-        for position, seat in zip(POSITIONS, _around(bottom))
+        for position, seat in zip(POSITIONS, _around(bottom, len(names)))
+        if seat is not None
     )
     return Table(
         session=session,
@@ -84,9 +85,11 @@ def table_of(session: Session, *, bottom: int = 0) -> Table:
     )
 
 
-def _around(bottom: int) -> list[int]:
-    """Return the seats from the bottom one, counter-clockwise (the order of play)."""
-    return [(bottom + step) % len(SEATS) for step in range(len(SEATS))]
+def _around(bottom: int, players: int) -> list[int | None]:
+    """Return the seats from the bottom one, counter-clockwise (the order of play); at a
+    table of three the fourth side, where North would sit, is empty (None)."""
+    places = [(bottom + step) % len(SEATS) for step in range(len(SEATS))]
+    return [seat if seat < players else None for seat in places]
 
 
 def _seat(
@@ -96,13 +99,13 @@ def _seat(
     return Seat(
         seat=seat,
         name=names[seat],
-        wind=WINDS[(seat - state.dealer) % 4],
+        wind=state.seat_wind(seat),
         is_dealer=seat == state.dealer and not state.finished,
         score=scores[seat],
         riichi=seat in riichi and not state.finished,
         last_delta=last["deltas"][seat] if last else None,
         position=position,
-        gaps=tuple((names[o], scores[seat] - scores[o]) for o in SEATS if o != seat),
+        gaps=tuple((names[o], scores[seat] - scores[o]) for o in range(len(names)) if o != seat),
     )
 
 

@@ -144,10 +144,12 @@ CHECKLIST_REFUSALS = {  # scoring.checklist.REASONS in the players' words
     "not_offered": _("%(yaku)s is not a yaku under these rules."),
     "no_red_fives": _("These rules play without red fives."),
     "no_yaku": _("Dora are not a yaku: tick at least one yaku."),
+    "no_nuki": _("These rules set no north tiles aside as nuki dora."),
     "needs_menzen_tsumo": _("A closed hand’s tsumo counts %(yaku)s: tick it too."),
 }
-COUNTER_WORDS = {"ura": _("Ura dora"), "aka": _("Red fives")}
-COUNTER_LABELS = {"dora": _("Dora"), "aka": _("Aka"), "ura": _("Ura")}  # the steppers' labels
+COUNTER_WORDS = {"ura": _("Ura dora"), "aka": _("Red fives"), "nuki": _("Nuki dora")}
+# the steppers' labels
+COUNTER_LABELS = {"dora": _("Dora"), "aka": _("Aka"), "ura": _("Ura"), "nuki": _("Nuki")}
 
 
 def checklist_problem(refusal: Any) -> str:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -39,6 +40,7 @@ from ledger.seasons import season_of
 from ledger.signals import session_changed
 from scoring.errors import ScoringError
 from scoring.game import RiichiError, with_riichi
+from scoring.rules import Rules
 
 Outcome = dict[str, Any]
 
@@ -614,16 +616,32 @@ class NewSession:
     source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
 
 
+def _player_count(rules: dict[str, Any]) -> int:
+    """Return how many play under a session's rules (4 when the rules cannot be read:
+    the replay then refuses them in the players' words)."""
+    try:
+        return Rules.from_json(rules, check=False).players
+    except ScoringError:
+        return len(SEATS)
+
+
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
-    """Create a session with its seats (and, for an import, its rounds)."""
-    if len(new.players) != len(SEATS) or len({p.pk for p in new.players}) != len(SEATS):
+    """Create a session with its seats (and, for an import, its rounds): four players,
+    or three under three-player (sanma) rules."""
+    count = _player_count(new.rules)
+    if len(new.players) != count:
+        raise WriteError(
+            gettext("These rules are for %(count)s players, not %(given)s.")
+            % {"count": count, "given": len(new.players)}
+        )
+    if len({p.pk for p in new.players}) != count:
         raise WriteError(
             ngettext(
                 "A session needs %(count)s different player.",
                 "A session needs %(count)s different players.",
-                len(SEATS),
+                count,
             )
-            % {"count": len(SEATS)}
+            % {"count": count}
         )
     started_at = new.started_at or timezone.now()
     with transaction.atomic():
@@ -645,8 +663,12 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
             SessionSeat(session=session, seat=seat, player=player)
             for seat, player in zip(SEATS, new.players)
         )
+        # The seats and their players in one query: the replay and the record read them.
+        prefetch_related_objects(
+            [session], Prefetch("seats", SessionSeat.objects.select_related("player"))
+        )
         outcomes = list(new.rounds)
         state = _replay(session, outcomes)
         _write_rounds(session, [], outcomes, state)
-        _finish(session, actor, action, state=state, after=session.to_record())
+        _finish(session, actor, action, state=state, after=session.to_record(outcomes))
     return session

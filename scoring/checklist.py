@@ -21,6 +21,7 @@ from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError, shown
 from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
+from scoring.sanma import SANMA_IMPOSSIBLE
 from scoring.value import VALID_FU, HandValue, fu_choices
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
 
@@ -84,6 +85,7 @@ REASONS = {  # the engine's words; the ledger words each reason in the players' 
     "yakuman_alone": "{other} is a yakuman: it counts alone, without {yaku}",
     "not_offered": "{yaku} is not a yaku under these rules",
     "no_red_fives": "these rules play without red fives",
+    "no_nuki": "these rules set no north tiles aside as nuki dora",
     "no_yaku": "dora are not a yaku: tick at least one yaku",
     "needs_menzen_tsumo": "a closed hand's tsumo counts {yaku}: tick it too",
 }
@@ -97,7 +99,7 @@ AOTENJOU_FU = tuple(fu for fu in VALID_FU[:11] if fu >= 30)  # 5 han and up, wit
 @dataclass(frozen=True)
 class Refusal:
     """Why a checklist cannot be a hand: a ``REASONS`` key, the yaku refused and the yaku
-    it clashes with ("ura" and "aka" stand for those dora counters)."""
+    it clashes with ("ura", "aka" and "nuki" stand for those dora counters)."""
 
     reason: str
     yaku: str = ""
@@ -220,6 +222,8 @@ def _is_offered(name: str, rules: Rules) -> bool:
         return rules.renhou == "yakuman"
     if name in LOCAL_YAKUMAN:
         return name in rules.local_yakuman
+    if name in SANMA_IMPOSSIBLE and rules.players == 3:
+        return False
     if name in OPEN_RIICHI_YAKU:
         return rules.open_riichi != "none"
     if name == "open_riichi_yakuman":
@@ -281,6 +285,8 @@ def _refused_alone(
         return Refusal("needs_riichi", "ura")
     if dora.aka and not rules.red_fives:
         return Refusal("no_red_fives", "aka")
+    if dora.nuki and not (rules.players == 3 and rules.north == "nuki"):
+        return Refusal("no_nuki", "nuki")
     if not ticked:
         return Refusal("no_yaku")
     is_yakuman = any(offered[name].is_yakuman for name in ticked)

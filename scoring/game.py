@@ -36,6 +36,7 @@ from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.payments import Transfer, round_transfers
 from scoring.progression import is_paarenchan, next_state
 from scoring.rules import Rules
+from scoring.sanma import check_nuki_count
 from scoring.score import score_hand as score_tiles
 from scoring.settlement import Penalty, Settlement, settle
 from scoring.state import GameState, start
@@ -55,6 +56,7 @@ __all__ = [
     "describe",
     "play",
     "replay",
+    "rules_of_record",
     "start",
     "with_riichi",
 ]
@@ -175,7 +177,7 @@ def _check_ron(state: GameState, outcome: Outcome, rules: Rules) -> None:
         )
     if count == 3 and rules.multiple_ron == "double_only":
         raise OutcomeError("triple ron is not paid under these rules: record an abort sanchahou")
-    _check_pao(outcome, rules)
+    _check_wins(outcome, rules)
     _check_open_riichi_deal_in(outcome)
 
 
@@ -190,15 +192,18 @@ def _check_open_riichi_deal_in(outcome: Outcome) -> None:
 
 
 def _check_tsumo(state: GameState, outcome: Outcome, rules: Rules) -> None:
-    _check_pao(outcome, rules)
+    _check_wins(outcome, rules)
 
 
 MAX_YAKUMAN = 6  # the most yakuman one hand can hold (e.g. daisuushii, tsuuiisou, suukantsu
 # and suuankou tanki, two of them doubles); more is no real hand
 
 
-def _check_pao(outcome: Outcome, rules: Rules) -> None:
+def _check_wins(outcome: Outcome, rules: Rules) -> None:
+    """Raise unless every win's yakuman, pao and nuki count can be under the rules."""
     for win in outcome.wins:
+        if win.dora is not None:
+            check_nuki_count(win.dora.nuki, rules)  # a checklist's count, given with the han
         if win.value is not None and win.value.yakuman > MAX_YAKUMAN:
             raise OutcomeError(
                 f"a hand holds at most {MAX_YAKUMAN} yakuman, not {win.value.yakuman}"
@@ -362,11 +367,11 @@ def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
     """
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(record).__name__}")
-    names = record.get("players")
     try:
-        rules = Rules.from_json(_rules_of(record.get("rules"), names), check=check_rules)
+        rules = rules_of_record(record, check=check_rules)
     except ScoringError as error:
         raise RecordError(f"rules: {error}") from None
+    names = record.get("players")
     players = _players(names if names is not None else [""] * rules.players, rules)
     penalties = _penalties(record.get("penalties", []), rules)
     rounds = record.get("rounds", [])
@@ -404,11 +409,20 @@ def _ended_early(state: GameState, reason: Any) -> GameState:
     return dataclasses.replace(state, finished=True, ended_by=reason)
 
 
-def _rules_of(rules: Any, names: Any) -> Any:
-    """Return a record's rules: as given, or for three names the club's sanma preset."""
-    if rules is None and isinstance(names, list) and len(names) == 3:
-        return "club_sanma"
-    return rules
+def rules_of_record(record: Mapping[str, Any], *, check: bool = True) -> Rules:
+    """Return a record's rules: as given, else the club preset (``club_sanma`` for a
+    record of three players).
+
+    >>> rules_of_record({"players": ["A", "B", "C"]}).name
+    'club_sanma'
+    """
+    rules, names = record.get("rules"), record.get("players")
+    if isinstance(names, list) and len(names) == 3:
+        if rules is None:
+            rules = "club_sanma"
+        elif isinstance(rules, Mapping) and "preset" not in rules:
+            rules = {"preset": "club_sanma", **rules}  # options on the sanma default
+    return Rules.from_json(rules, check=check)
 
 
 def _players(names: Any, rules: Rules) -> tuple[str, ...]:

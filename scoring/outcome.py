@@ -31,7 +31,7 @@ SEATS = range(4)
 WIN_KEYS = frozenset(
     {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "yaku", "dora"}
 )
-DORA_KEYS = ("dora", "aka", "ura")
+DORA_KEYS = ("dora", "aka", "ura", "nuki")  # nuki: sanma's north tiles set aside
 COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
 RESULT_KEYS = {
     "ron": COMMON_KEYS | {"loser", "wins"},

@@ -127,20 +127,23 @@ def _settle_ron(
         points = win_payments(value, is_dealer=is_dealer, tsumo=False, rules=rules, honba=honba).ron
         pao = paos[i]
         pao_points = 0 if pao is None else ron_payment(pao, is_dealer=is_dealer, rules=rules)
-        transfers += _ron_transfers(loser, win, points, pao_points)
+        liable_honba = rules.honba_value * honba if rules.pao_honba == "liable" else 0
+        transfers += _ron_transfers(loser, win, points, pao_points, liable_honba)
     nearest = outcome.wins[order[0]].winner
     return (*transfers, *_stick_transfers(state, outcome, nearest, rules))
 
 
-def _ron_transfers(loser: int, win: Win, points: int, pao_points: int) -> list[Transfer]:
+def _ron_transfers(
+    loser: int, win: Win, points: int, pao_points: int, liable_honba: int
+) -> list[Transfer]:
     if win.pao is None or win.pao == loser:
         return [Transfer(loser, win.winner, points, "ron")]
     # Pao on ron: the liable player pays half the pao part, the discarder the rest and
-    # the honba.
-    half = pao_points // 200 * 100
+    # the honba, unless the rules make the liable player pay the honba (Tenhou).
+    liable = pao_points // 200 * 100 + liable_honba
     return [
-        Transfer(loser, win.winner, points - half, "ron"),
-        Transfer(win.pao, win.winner, half, "pao"),
+        Transfer(loser, win.winner, points - liable, "ron"),
+        Transfer(win.pao, win.winner, liable, "pao"),
     ]
 
 

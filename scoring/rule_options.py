@@ -55,6 +55,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # chombo: riichi.wiki "Chombo" (noten riichi revealed at ryuukyoku), EMA RCR 3.4.6;
     # noten: the riichi player pays noten like any other (issue 20's other rule)
     "riichi_noten": ("chombo", "noten"),
+    # Who pays the honba of a ron with a liable player: the discarder (EMA [SEN]) or the
+    # liable player (one reading of rulesets.md's Tenhou cell "honba via pao" [RWT][RENV];
+    # the tenhou preset keeps the discarder, as stored Tenhou games were replayed, until
+    # the reading is confirmed).
+    "pao_honba": ("discarder", "liable"),
     # Sanma: the absent player's share of a tsumo is lost (ツモ損) or split (北家折半).
     "sanma_tsumo": ("loss", "north_split"),
     "north": ("nuki", "kept"),

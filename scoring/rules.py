@@ -110,6 +110,7 @@ class Rules:
     # with stacked yakuman, the liable player answers for the pao yakuman only (the rest is
     # an ordinary ron or tsumo), or for the whole hand
     pao_stacked: str = "pao_yakuman"
+    pao_honba: str = "discarder"  # on a ron with pao, who pays the honba: or "liable"
     chombo: str = "reverse_mangan"  # deduction after uma, reverse_mangan during play, none
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
@@ -372,6 +373,12 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
 # honba 300 on ron, 100 from each on tsumo [TSAN]. (u): the noten penalty of 2,000
 # (1,000 from each noten player or to each tenpai player), Tenhou's uma (none: oka 15
 # only), and the 40,000 extension target for Mahjong Soul.
+# Sources beside rulesets.md's: [SANMA] riichi.wiki "Sanma" (rule modifications: 2m-8m
+# out, no chi, kita as dora counted twice under a west indicator, tsumo loss) and its
+# "Majsoul" page (3P: rules as Tenhou's, tsumo loss by default, north bisection as an
+# option, no suufon renda or suucha riichi, a held north a guest wind); [TSAN]
+# tenhou.club "天鳳 三麻ツモ和了時(ツモ損ルール) 点数一覧表" and note.com/starmine_mj's
+# table of Tenhou sanma tsumo gaps ("1本場につき300点": 100 from each payer).
 SANMA = {
     "players": 3,
     "start_points": 35000,

@@ -16,35 +16,54 @@ from collections.abc import Iterable
 from scoring.errors import BadHandError
 from scoring.hand import Hand
 from scoring.rules import Rules
-from scoring.tiles import NORTH, kind, tile_name
+from scoring.tiles import EAST, NORTH, kind, tile_name
 
 OUT_OF_PLAY = frozenset(range(1, 8))  # the kinds of 2m-8m
+SANMA_IMPOSSIBLE = ("sanshoku",)  # the same sequence in three suits: no 2m-8m for it
 ONE_MAN, NINE_MAN = 0, 8
 
 
-def check_sanma_hand(hand: Hand, indicators: tuple[int, ...], nuki: int, rules: Rules) -> None:
-    """Raise a ``BadHandError`` if the hand, its dora indicators or its nuki cannot be
-    played under the rules' number of players.
+def check_sanma_hand(
+    hand: Hand, indicators: tuple[int, ...], nuki: int, rules: Rules, seat_wind: int = EAST
+) -> None:
+    """Raise a ``BadHandError`` if the hand, its dora indicators, its nuki or its seat
+    wind cannot be played under the rules' number of players (no North seat in sanma).
 
     >>> check_sanma_hand(Hand.parse("123p456p789s11z222z", "1z"), (), 2, Rules())
     Traceback (most recent call last):
     ...
     scoring.errors.BadHandError: nuki dora are set aside only in three-player games
     """
+    check_nuki_count(nuki, rules)
     if rules.players == 4:
-        if nuki:
-            raise BadHandError("nuki dora are set aside only in three-player games")
         return
+    if seat_wind == NORTH:
+        raise BadHandError("there is no North seat in three-player games")
     check_sanma_tiles(hand.all_tiles + indicators)
     if any(meld.kind == "chi" for meld in hand.melds):
         raise BadHandError("there is no chi in three-player games")
-    if nuki and rules.north != "nuki":
-        raise BadHandError("these rules keep north tiles in the hand: no nuki dora")
     norths = hand.all_counts[NORTH] + sum(kind(t) == NORTH for t in indicators)
     if norths + nuki > 4:
         raise BadHandError(
             f"{nuki} nuki and {norths} more north tiles make more than the four there are"
         )
+
+
+def check_nuki_count(nuki: int, rules: Rules) -> None:
+    """Raise a ``BadHandError`` unless ``nuki`` north tiles may be set aside (a win's
+    count, given with its han): none outside sanma with nuki dora, at most four.
+
+    >>> check_nuki_count(5, Rules.from_json("tenhou_sanma"))
+    Traceback (most recent call last):
+    ...
+    scoring.errors.BadHandError: at most 4 north tiles can be set aside, not 5
+    """
+    if nuki and rules.players == 4:
+        raise BadHandError("nuki dora are set aside only in three-player games")
+    if nuki and rules.north != "nuki":
+        raise BadHandError("these rules keep north tiles in the hand: no nuki dora")
+    if nuki > 4:
+        raise BadHandError(f"at most 4 north tiles can be set aside, not {nuki}")
 
 
 def check_sanma_tiles(tiles: Iterable[int]) -> None:

@@ -177,7 +177,8 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
     if situation.chankan:
         _check_chankan(request, found)
     _check_indicators(hand, request.dora + request.ura)
-    check_sanma_hand(hand, request.dora + request.ura, request.nuki, request.rules)
+    indicators = request.dora + request.ura
+    check_sanma_hand(hand, indicators, request.nuki, request.rules, request.context.seat_wind)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[int, ...]) -> None:

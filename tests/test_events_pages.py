@@ -260,3 +260,36 @@ def test_a_player_named_like_a_formula_is_escaped_in_the_results_csv(client):
     text = client.get(reverse("event-results-csv", args=[event.pk])).content.decode()
 
     assert "'=HYPERLINK(1)" in text and ",=" not in text
+
+
+def test_the_wall_shows_each_games_scores_and_round_and_follows_them_live(client):
+    event, event_round = drawn_event()
+    wall = reverse("event-seating", args=[event.pk])
+    version = reverse("event-version", args=[event.pk])
+    first = client.get(version).json()["version"]
+    table = event_round.tables.order_by("number").first()
+    east, south = (seat.player.name for seat in table.session.ordered_seats()[:2])
+    ron = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3, "fu": 30}]}
+
+    writes.record_round(table.session.pk, ron, actor=ACTOR)
+
+    part = client.get(wall + "?part=table").content.decode()
+    assert client.get(version).json()["version"] != first
+    assert part.strip().startswith('<section id="table"') and "<html" not in part
+    assert "East 1 · Honba 1" in part  # the dealer won: East 1 again, one honba
+    assert "30,800" in part and "19,200" in part and east in part and south in part
+    page = client.get(wall).content.decode()
+    assert 'data-version-url="' + version + '"' in page and 'http-equiv="refresh"' not in page
+
+
+def test_the_walls_standings_count_a_game_once_it_is_finished(client):
+    event, event_round = drawn_event()
+    wall = reverse("event-seating", args=[event.pk]) + "?part=table"
+    table = event_round.tables.order_by("number").first()
+
+    writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+
+    part = client.get(wall).content.decode()
+    assert "finished" in part
+    standings = part[part.index('id="event-standings"') :]
+    assert standings.count('<td class="num">1</td>') >= 4  # four players with one game each

@@ -270,3 +270,15 @@ def test_two_staff_drawing_at_once_start_one_round():
         assert kinds == ["EventRound", "StillPlaying"], results
         assert event.rounds.count() == 1
         assert Session.objects.filter(event_table__round__event=event).count() == 3
+
+
+@pytest.mark.django_db
+def test_a_draw_starts_each_table_in_a_dozen_queries(django_assert_max_num_queries):
+    event = create_event(seating="fewest_repeats")
+    check_in_all(event, [f"Player {i:02}" for i in range(1, 25)])
+    finish_round(service.draw_round(event.pk, actor=ACTOR))
+
+    with django_assert_max_num_queries(14 + 12 * 6):  # the event's reads, then 6 tables
+        event_round = service.draw_round(event.pk, actor=ACTOR)
+
+    assert event_round.tables.count() == 6

@@ -131,3 +131,25 @@ def test_pao_yakuman_round_trips_through_the_record_format():
 def test_bad_pao_yakuman_is_a_clear_error(data, message):
     with pytest.raises(OutcomeError, match=message):
         Win.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "rules, deltas",
+    [
+        # EMA 2025 [SEN]: half each, "counters by the discarder"
+        ({"preset": "club"}, [-24300, 48300, 0, -24000]),
+        ({"preset": "tenhou"}, [-24300, 48300, 0, -24000]),  # as stored games replayed
+        # one reading of Tenhou's "honba via pao" [RWT][RENV]: the liable player pays it
+        ({"preset": "club", "pao_honba": "liable"}, [-24000, 48300, 0, -24300]),
+    ],
+)
+def test_the_honba_of_a_ron_with_pao_is_paid_as_the_rules_say(rules, deltas):
+    record = {
+        "rules": rules,
+        "rounds": [
+            {"result": "draw", "tenpai": []},  # E2, 1 honba: Bo deals
+            {"result": "ron", "loser": 0, "wins": [{"winner": 1, "yakuman": 1, "pao": 3}]},
+        ],
+    }
+
+    assert replay(record).to_json()["rounds"][1]["deltas"] == deltas

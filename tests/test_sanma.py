@@ -279,12 +279,38 @@ def test_a_1m_indicator_makes_9m_dora_in_sanma(option, dora):
         ({"hand": "123p456p789s44z222z", "win": "4z", "nuki": 3}, "more than the four"),
         ({"rules": {"preset": "tenhou_sanma", "north": "kept"}, "nuki": 1}, "no nuki dora"),
         ({"rules": "tenhou", "nuki": 1}, "only in three-player games"),
+        ({"seat_wind": "N"}, "no North seat in three-player games"),
+        ({"nuki": 5}, "at most 4 north tiles can be set aside, not 5"),
         ({"nuki": -1}, "nuki must be a whole number"),
     ],
 )
 def test_a_hand_three_players_cannot_hold_is_refused(extra, message):
     with pytest.raises(BadHandError, match=message):
         _hand(**extra)
+
+
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ("club", "only in three-player games"),
+        ({"preset": "tenhou_sanma", "north": "kept"}, "no nuki dora"),
+        ("tenhou_sanma", "at most 4 north tiles"),
+    ],
+)
+def test_a_win_given_with_nuki_it_cannot_have_is_refused(rules, message):
+    win = {"winner": 1, "han": 1, "fu": 30, "yaku": ["riichi"], "dora": {"nuki": 5}}
+    players = ["A", "B", "C", "D"] if rules == "club" else ["A", "B", "C"]
+    record = {"rules": rules, "players": players,
+              "rounds": [{"result": "ron", "loser": 0, "wins": [win]}]}  # fmt: skip
+
+    with pytest.raises(RecordError, match=message):
+        replay(record)
+
+
+def test_options_for_three_players_start_from_the_club_sanma_preset():
+    game = replay({"players": ["A", "B", "C"], "rules": {"uma": [10000, 0, -10000]}})
+
+    assert game.rules.to_json() == {"preset": "club_sanma", "uma": [10000, 0, -10000]}
 
 
 def test_waits_of_a_sanma_hand_refuse_2m_to_8m():

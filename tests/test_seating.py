@@ -141,7 +141,7 @@ def test_a_count_that_cannot_play_sanma_sits_out_and_says_so():
     draw = draw_round([1, 2, 3, 4, 5], method="random", sit_out="sanma", rng=random.Random(1))
 
     assert len(draw.sitting_out) == 1
-    assert draw.note == "5 players cannot all play at tables of four and three, so 1 sits out"
+    assert str(draw.note) == "5 players cannot all play at tables of four and three, so 1 sits out"
 
 
 @given(drawn_events(everybody_always=True, sit_outs=("rotate",), most_rounds=8))

@@ -15,11 +15,14 @@ RoundNumber = Annotated[StrictInt, Field(ge=1, le=100_000)]
 
 
 class NewSessionIn(Schema):
-    """A session to start: four players (name or id, East first) and the rules."""
+    """A session to start: four players, or three under sanma rules (name or id, East
+    first), and the rules."""
 
-    players: list[Name | PlayerId] = Field(min_length=4, max_length=4)
-    rules: str | dict[str, Any] = Field(
-        "club", description='a preset name, or {"preset": "tenhou", "<option>": value}'
+    players: list[Name | PlayerId] = Field(min_length=3, max_length=4)
+    rules: str | dict[str, Any] | None = Field(
+        None,
+        description='a preset name, or {"preset": "tenhou", "<option>": value}; by default '
+        "club (club_sanma for three players)",
     )
     table: Annotated[str, StringConstraints(max_length=40)] = ""
     seating: Literal["in_order", "draw"] = "in_order"

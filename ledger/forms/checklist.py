@@ -13,7 +13,8 @@ from scoring.checklist import RIICHI_YAKU, checklist_groups
 from scoring.rules import Rules
 from scoring.yaku import han_table
 
-DORA_COUNTERS = ("dora", "aka", "ura")  # the checklist's steppers: yaku_dora, yaku_aka, yaku_ura
+# the checklist's steppers: yaku_dora, yaku_aka, yaku_ura, and yaku_nuki in sanma
+DORA_COUNTERS = ("dora", "aka", "ura", "nuki")
 
 
 def checklist_riichi(outcome: dict[str, Any]) -> list[int]:

@@ -191,6 +191,12 @@ class RoundForm(forms.Form):
             label=_named(_("Melds of %(name)s"), name),
             help_text=_("e.g. pon 777z, chi 123m, ankan 1111z"),
         )
+        self.fields[f"nuki{suffix}"] = forms.IntegerField(
+            required=False,
+            min_value=0,
+            max_value=4,
+            label=_named(_("Nuki dora of %(name)s (north tiles set aside)"), name),
+        )
         self.fields[f"flags{suffix}"] = forms.MultipleChoiceField(
             required=False,
             choices=HAND_FLAGS,
@@ -219,7 +225,13 @@ class RoundForm(forms.Form):
 
     def tile_fields(self, suffix: str = "") -> dict[str, forms.BoundField]:
         """Return the bound fields to enter a hand as tiles."""
-        return {key: self[f"{key}{suffix}"] for key in ("tiles", "win_tile", "melds", "flags")}
+        keys = ("tiles", "win_tile", "melds", "flags", "nuki")
+        return {key: self[f"{key}{suffix}"] for key in keys}
+
+    @property
+    def takes_nuki(self) -> bool:
+        """Return whether a hand may set north tiles aside (sanma with nuki dora)."""
+        return _counts("nuki", self.rules)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -356,7 +368,7 @@ class RoundForm(forms.Form):
         else:
             win["han"] = hand_value.han
         win["yaku"] = [yaku.name for yaku in value.yaku]
-        win["dora"] = dict(zip(DORA_COUNTERS, self.checklist(data, suffix).dora))
+        win["dora"] = self.checklist(data, suffix).dora.to_json()  # nuki only when counted
         return win
 
     def _hand(self, data: dict[str, Any], suffix: str, name: str) -> dict[str, Any]:
@@ -369,6 +381,8 @@ class RoundForm(forms.Form):
         for key in ("dora", "ura"):
             if data.get(key):
                 hand[key] = data[key].replace(" ", "")
+        if data.get(f"nuki{suffix}"):
+            hand["nuki"] = data[f"nuki{suffix}"]
         for flag in data.get(f"flags{suffix}") or []:
             hand[flag] = True
         if hand.get("double_riichi"):
@@ -458,7 +472,8 @@ def _han_words(han: str) -> str:
 def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     """Return the buttons the round form offers under these rules: han and limits, the fu
     each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
-    max_winners = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
+    most = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
+    max_winners = min(most, rules.players - 1)  # at a table of three, two at most
     return {
         "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
         "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
@@ -481,10 +496,20 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
         "pao_part": bool(rules.pao)
         and rules.multiple_yakuman
         and rules.pao_stacked == "pao_yakuman",
-        "seats": list(zip(SEATS, names)),
+        "seats": list(enumerate(names)),
         "checklist": checklist_choices(rules),
-        "dora_counters": [c for c in DORA_COUNTERS if c != "aka" or rules.red_fives],
+        "dora_counters": [c for c in DORA_COUNTERS if _counts(c, rules)],
     }
+
+
+def _counts(counter: str, rules: Rules) -> bool:
+    """Return whether the rules count a checklist's dora counter: red fives where they
+    play them, nuki where sanma sets north tiles aside."""
+    if counter == "aka":
+        return rules.red_fives
+    if counter == "nuki":
+        return rules.players == 3 and rules.north == "nuki"
+    return True
 
 
 def _named(label: Any, name: Any) -> str:

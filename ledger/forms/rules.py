@@ -64,10 +64,20 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("nagashi", _("Nagashi mangan")),
             ("pao", _("Pao (liability) for")),
             ("pao_stacked", _("Pao with stacked yakuman")),
+            ("pao_honba", _("Honba of a ron with pao")),
             ("wareme", _("Wareme")),
             ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
             ("riichi_below_1000", _("Riichi allowed under 1,000 points")),
             ("riichi_noten", _("Riichi player noten at an exhaustive draw")),
+        ),
+    ),
+    (
+        _("Three players (sanma)"),
+        (
+            ("players", _("Players at the table")),
+            ("sanma_tsumo", _("The missing player's share of a tsumo")),
+            ("north", _("North tiles")),
+            ("sanma_1m_dora", _("Dora of a 1m indicator")),
         ),
     ),
     (
@@ -117,6 +127,18 @@ HELP = {
         "tsuuiisou."
     ),
     "haitei_tsumo_fu": _("Off: a win on the last tile (haitei) counts no 2 tsumo fu."),
+    "players": _(
+        "Three players (sanma) need rules made for three, with uma for three places: "
+        "choose a sanma preset rather than changing this."
+    ),
+    "sanma_tsumo": _(
+        "In sanma the North seat is empty: its share of a tsumo is lost (Tenhou, Mahjong "
+        "Soul), or split in half between the two who pay."
+    ),
+    "north": _(
+        "In sanma: north tiles set aside beside the hand, each a dora (nuki), or kept in "
+        "the hand as an ordinary wind."
+    ),
     "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
     "paarenchan": _(
         "The dealer’s 8th win in a row is paid as a yakuman, then the deal passes. Only "
@@ -163,6 +185,8 @@ def _field(name: str, value: Any) -> forms.Field:
 
 def _bare_field(name: str, value: Any) -> forms.Field:
     label = LABELS.get(name, name.replace("_", " "))
+    if name == "players":
+        return forms.TypedChoiceField(coerce=int, choices=PLAYER_COUNTS, label=label)
     if isinstance(value, bool):
         return forms.BooleanField(required=False, label=label)
     if name in CHOICES:
@@ -182,6 +206,7 @@ def _bare_field(name: str, value: Any) -> forms.Field:
 
 
 _option_value = lazy(glossary.option_value, str)
+PLAYER_COUNTS = ((4, _("Four")), (3, _("Three (sanma)")))
 
 
 def _value_choices(name: str, values: tuple[str, ...]) -> list[tuple[str, Any]]:
@@ -220,7 +245,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(int(part) for part in text.replace(";", ",").split(","))
         except ValueError:
             raise forms.ValidationError(
-                gettext("write the uma as four numbers: 20000, 10000, -10000, -20000")
+                gettext("write the uma as one number per place: 20000, 10000, -10000, -20000")
             ) from None
 
     def clean_floating_uma(self) -> tuple[tuple[int, ...], ...]:
@@ -232,7 +257,7 @@ class RulesOptionsForm(forms.Form):
             return tuple(tuple(int(v) for v in row) for row in rows)
         except (ValueError, TypeError, RecursionError, OverflowError):  # Infinity overflows
             raise forms.ValidationError(
-                gettext("write the floating uma as JSON rows of four numbers")
+                gettext("write the floating uma as JSON rows of one number per place")
             ) from None
 
     def changes(self) -> dict[str, Any]:

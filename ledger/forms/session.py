@@ -1,7 +1,9 @@
-"""The new-session form: four players, seating, the rules and their options."""
+"""The new-session form: four players (three under sanma rules), seating, the rules and
+their options."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -23,12 +25,13 @@ SEATING = (
 
 
 class NewSessionForm(forms.Form):
-    """Four players, seating, and the rules the table plays."""
+    """Four players (three under three-player rules), seating, and the rules the table plays."""
 
     east = forms.CharField(max_length=60, label=_("Player 1 (East)"))
     south = forms.CharField(max_length=60, label=_("Player 2 (South)"))
     west = forms.CharField(max_length=60, label=_("Player 3 (West)"))
-    north = forms.CharField(max_length=60, label=_("Player 4 (North)"))
+    # not asked under three-player rules (the page hides it when such rules are chosen)
+    north = forms.CharField(max_length=60, required=False, label=_("Player 4 (North)"))
     seating = forms.ChoiceField(
         choices=SEATING, initial="in_order", widget=forms.RadioSelect, label=_("Seating")
     )
@@ -73,12 +76,31 @@ class NewSessionForm(forms.Form):
             raise forms.ValidationError(
                 gettext("Some rule options are not valid: see the options below.")
             )
-        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
-        if all(names) and len({n.casefold() for n in names}) < 4:
-            raise forms.ValidationError(gettext("The four players must be four different people."))
-        data["names"] = names
         data["rules"], data["ruleset"] = self._rules(data)
+        count = Rules.from_json(data["rules"]).players
+        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
+        if count == 4 and not names[3] and "north" not in self.errors:
+            self.add_error("north", self.fields["north"].error_messages["required"])
+        names = names[:count]
+        if all(names) and len({n.casefold() for n in names}) < count:
+            raise forms.ValidationError(
+                gettext("The four players must be four different people.")
+                if count == 4
+                else gettext("The three players must be three different people.")
+            )
+        data["names"] = names
         return data
+
+    @functools.cached_property
+    def players_of_choice(self) -> dict[str, int]:
+        """Return how many play under each rules choice (the page hides Player 4 for three)."""
+        counts = {}
+        for value, _label in self.fields["rules_choice"].choices:
+            try:
+                counts[value] = Rules.from_json(rules_of_choice(value)[1], check=False).players
+            except ScoringError:
+                counts[value] = 4
+        return counts
 
     def _rules(self, data: dict[str, Any]) -> tuple[dict[str, Any], Ruleset | None]:
         ruleset, base = rules_of_choice(data.get("rules_choice") or "preset:club")

@@ -102,6 +102,7 @@ def hand_initial(hand: dict[str, Any] | None, suffix: str) -> dict[str, Any]:
         f"win_tile{suffix}": hand.get("win", ""),
         f"melds{suffix}": format_melds(hand.get("melds", [])),
         f"flags{suffix}": [key for key, _ in HAND_FLAGS if hand.get(key)],
+        f"nuki{suffix}": hand.get("nuki") or None,
         "dora": hand.get("dora", ""),
         "ura": hand.get("ura", ""),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -18,6 +19,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from ledger import glossary
 from ledger.numbers import shown
 from ledger.words import run_words, tile_words
+from scoring.rules import Rules
 
 register = template.Library()
 
@@ -190,7 +192,7 @@ TILE_KEYS = (("m", "1234567890"), ("p", "1234567890"), ("s", "1234567890"), ("z"
 RUNS = ("123", "234", "345", "456", "567", "678", "789")
 RED_RUNS = ("340", "406", "067")  # the runs with a red five, in MPSZ order
 _FORMS_WITH_PICKER: weakref.WeakSet[Any] = weakref.WeakSet()
-_PICKERS: dict[tuple[str, bool], str] = {}
+_PICKERS: dict[tuple[str, Any], str] = {}
 
 
 def _mode_buttons() -> list[tuple[str, str, str]]:
@@ -241,8 +243,24 @@ def _run_key(run: str, suit: str) -> str:
     )
 
 
-def _build_tile_picker(red_fives: bool) -> str:
-    modes = _mode_buttons()
+@dataclass(frozen=True)
+class PickerSet:
+    """The tiles a picker offers: red fives or not; sanma (no 2m-8m, no chi) or not."""
+
+    red_fives: bool = True
+    sanma: bool = False
+
+    def digits(self, suit: str, digits: str) -> str:
+        if suit == "m" and self.sanma:
+            return "19"
+        return digits if self.red_fives else digits.replace("0", "")
+
+    def run_suits(self) -> list[str]:
+        return ["p", "s"] if self.sanma else ["m", "p", "s"]
+
+
+def _build_tile_picker(tiles: PickerSet) -> str:
+    modes = [mode for mode in _mode_buttons() if mode[0] != "chi" or not tiles.sanma]
     hints = mark_safe(
         "".join(format_html(' data-hint-{}="{}"', mode, hint) for mode, _, hint in modes)
     )
@@ -253,55 +271,6 @@ def _build_tile_picker(red_fives: bool) -> str:
         gettext("All tiles in: the reading is below"),
         gettext("%(tile)s, the winning tile"),
     )
-    mode_html = "".join(
-        format_html(
-            '<button type="button" class="tile-mode" data-tile-mode="{}" aria-pressed="{}">'
-            "{}</button>",
-            mode,
-            "true" if mode == "hand" else "false",
-            label,
-        )
-        for mode, label, _ in modes
-    )
-    tools = format_html(
-        '<button type="button" class="tile-tool" data-tile-undo aria-label="{}">⌫ {}</button>'
-        '<button type="button" class="tile-tool" data-tile-clear aria-label="{}">{}</button>',
-        gettext("Undo the last tap"),
-        pgettext("tile entry", "Undo"),
-        gettext("Clear the tiles of this hand"),
-        pgettext("tile entry", "Clear"),
-    )
-    tabs = "".join(
-        format_html(
-            '<button type="button" class="tile-suit" data-tile-suit="{}" aria-pressed="{}">'
-            "{}</button>",
-            suit,
-            "true" if suit == "m" else "false",
-            label,
-        )
-        for suit, label in _suit_tabs()
-    )
-    names = dict(_suit_tabs())
-    keys = "".join(
-        format_html(
-            '<div class="tile-keys" data-keys="{}" role="group" aria-label="{}">{}</div>',
-            suit,
-            names[suit],
-            mark_safe("".join(_tile_key(d + suit) for d in digits if red_fives or d != "0")),
-        )
-        for suit, digits in TILE_KEYS
-    )
-    runs = "".join(
-        format_html(
-            '<div class="tile-keys run-keys" data-runs="{}" role="group" aria-label="{}">{}</div>',
-            suit,
-            names[suit],
-            mark_safe(
-                "".join(_run_key(run, suit) for run in RUNS + (RED_RUNS if red_fives else ()))
-            ),
-        )
-        for suit, _ in TILE_KEYS[:3]
-    )
     return format_html(
         '<div class="tile-picker" data-tile-picker data-mode="hand" data-suit="m" data-red="{}"'
         "{}{} hidden>"
@@ -310,17 +279,90 @@ def _build_tile_picker(red_fives: bool) -> str:
         "{}{}"
         '<img class="tile-back" data-tile-back src="{}" alt="" hidden>'
         "</div>",
-        "1" if red_fives else "0",
+        "1" if tiles.red_fives else "0",
         hints,
         texts,
         gettext("Each tap adds"),
-        mark_safe(mode_html),
-        tools,
+        _mode_html(modes),
+        _tools_html(),
         gettext("Suit"),
-        mark_safe(tabs),
-        mark_safe(keys),
-        mark_safe(runs),
+        _suit_tabs_html(),
+        _keys_html(tiles),
+        _runs_html(tiles),
         static("ledger/tiles/back.svg"),
+    )
+
+
+def _mode_html(modes: list[tuple[str, str, str]]) -> str:
+    return mark_safe(
+        "".join(
+            format_html(
+                '<button type="button" class="tile-mode" data-tile-mode="{}" aria-pressed="{}">'
+                "{}</button>",
+                mode,
+                "true" if mode == "hand" else "false",
+                label,
+            )
+            for mode, label, _ in modes
+        )
+    )
+
+
+def _tools_html() -> str:
+    return format_html(
+        '<button type="button" class="tile-tool" data-tile-undo aria-label="{}">⌫ {}</button>'
+        '<button type="button" class="tile-tool" data-tile-clear aria-label="{}">{}</button>',
+        gettext("Undo the last tap"),
+        pgettext("tile entry", "Undo"),
+        gettext("Clear the tiles of this hand"),
+        pgettext("tile entry", "Clear"),
+    )
+
+
+def _suit_tabs_html() -> str:
+    return mark_safe(
+        "".join(
+            format_html(
+                '<button type="button" class="tile-suit" data-tile-suit="{}" aria-pressed="{}">'
+                "{}</button>",
+                suit,
+                "true" if suit == "m" else "false",
+                label,
+            )
+            for suit, label in _suit_tabs()
+        )
+    )
+
+
+def _keys_html(tiles: PickerSet) -> str:
+    names = dict(_suit_tabs())
+    return mark_safe(
+        "".join(
+            format_html(
+                '<div class="tile-keys" data-keys="{}" role="group" aria-label="{}">{}</div>',
+                suit,
+                names[suit],
+                mark_safe("".join(_tile_key(d + suit) for d in tiles.digits(suit, digits))),
+            )
+            for suit, digits in TILE_KEYS
+        )
+    )
+
+
+def _runs_html(tiles: PickerSet) -> str:
+    names = dict(_suit_tabs())
+    runs = RUNS + (RED_RUNS if tiles.red_fives else ())
+    return mark_safe(
+        "".join(
+            format_html(
+                '<div class="tile-keys run-keys" data-runs="{}" role="group" aria-label="{}">'
+                "{}</div>",
+                suit,
+                names[suit],
+                mark_safe("".join(_run_key(run, suit) for run in runs)),
+            )
+            for suit in tiles.run_suits()
+        )
     )
 
 
@@ -332,11 +374,18 @@ def tile_picker(context: Any, form: Any) -> str:
         return ""
     _FORMS_WITH_PICKER.add(form)
     session = context.get("session")
-    red_fives = session.engine_rules().red_fives if session is not None else True
-    key = (get_language() or "", red_fives)
+    rules = session.engine_rules() if session is not None else Rules()
+    tiles = PickerSet(red_fives=rules.red_fives, sanma=rules.players == 3)
+    key = (get_language() or "", tiles)
     if key not in _PICKERS:
-        _PICKERS[key] = _build_tile_picker(red_fives)
+        _PICKERS[key] = _build_tile_picker(tiles)
     return mark_safe(_PICKERS[key])
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    """Return ``mapping[key]``, or None when it has no such key."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
 
 
 @register.filter

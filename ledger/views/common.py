@@ -9,9 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 
+from ledger.forms.round import allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import Session
 from ledger.writes import Actor, WriteError
+from scoring.rules import Rules
 
 TABLE_TOKENS = "table_tokens"  # the table links this browser joined (in its login session)
 
@@ -49,6 +51,19 @@ def require_member(request: HttpRequest, message: str) -> None:
     """Refuse visitors who are not logged in (403) with ``message``."""
     if not request.user.is_authenticated:
         raise PermissionDenied(message)
+
+
+def sheet_context(form: Any, rules: Rules, names: list[str], **urls: Any) -> dict[str, Any]:
+    """Return what the round sheet needs beside the form (the table page's, or a past
+    round's edit page): the kind shown, the kinds and buttons the rules offer, and
+    ``urls``: next_number, outcome_url, action_url, preview_url and request_id."""
+    return {
+        "form": form,
+        "kind": form["kind"].value() or "ron",
+        "kinds": allowed_kinds(rules),
+        "choices": round_choices(rules, names),
+        **urls,
+    }
 
 
 def actor_of(request: HttpRequest, session: Session | None = None) -> Actor:

@@ -13,14 +13,14 @@ from django.views.decorators.http import require_POST
 
 from ledger import glossary, writes
 from ledger.charts import score_chart
-from ledger.forms import KINDS, RoundForm, allowed_kinds, round_choices
-from ledger.models import SEATS
+from ledger.forms import KINDS, RoundForm
 from ledger.views.common import (
     actor_of,
     can_record,
     load_session,
     posted_version,
     require_editor,
+    sheet_context,
 )
 from ledger.words import describe_outcome
 
@@ -32,7 +32,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     state = game.to_json()
     names = [p.name for p in session.players()]
     start = session.engine_rules().start_points
-    series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in SEATS]
+    series = [[start] + [r["scores"][seat] for r in state["rounds"]] for seat in range(len(names))]
     rounds = sorted(session.rounds.all(), key=lambda r: r.number)
     rows = [
         {
@@ -108,49 +108,49 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     initial = RoundForm.initial_from(outcomes[number - 1])
     if request.GET.get("kind") in dict(KINDS):  # the kind tabs: the round was another kind
         initial["kind"] = request.GET["kind"]
-    form = RoundForm(
-        request.POST or None, names=names, initial=initial, rules=session.engine_rules()
-    )
+    rules = session.engine_rules()
+    form = RoundForm(request.POST or None, names=names, initial=initial, rules=rules)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            writes.replace_round(
-                session.pk,
-                number,
-                form.cleaned_data["outcome"],
-                actor=actor_of(request, session),
-                version=posted_version(request),
-            )
+            _replace_round(request, session, number, form.cleaned_data["outcome"])
         except writes.WriteError as error:
             form.add_error(None, _refusal(error))
             status = error.status
             session = load_session(pk)
         else:
-            messages.success(
-                request,
-                gettext("Round %(number)s was changed; later rounds were replayed.")
-                % {"number": number},
-            )
             return redirect("session-history", pk=session.pk)
-    rules = session.engine_rules()
     edit_url = reverse("round-edit", args=[session.pk, number])
-    context = {
-        "session": session,
-        "form": form,
-        "number": number,
-        "kind": form["kind"].value(),
-        "names": names,
-        "editing": True,
-        "sheet_open": True,
-        "kinds": allowed_kinds(rules),
-        "choices": round_choices(rules, names),
-        "next_number": number,
-        "outcome_url": edit_url,
-        "action_url": edit_url,
-        "preview_url": reverse("round-preview", args=[session.pk]) + f"?number={number}",
-        "request_id": "",
-    }
+    sheet = sheet_context(
+        form,
+        rules,
+        names,
+        next_number=number,
+        outcome_url=edit_url,
+        action_url=edit_url,
+        preview_url=reverse("round-preview", args=[session.pk]) + f"?number={number}",
+        request_id="",
+    )
+    context = {**sheet, "session": session, "number": number, "names": names,
+               "editing": True, "sheet_open": True}  # fmt: skip
     return render(request, "ledger/round_edit.html", context, status=status)
+
+
+def _replace_round(
+    request: HttpRequest, session: Any, number: int, outcome: dict[str, Any]
+) -> None:
+    """Save a corrected round through the write path and say so on the next page."""
+    writes.replace_round(
+        session.pk,
+        number,
+        outcome,
+        actor=actor_of(request, session),
+        version=posted_version(request),
+    )
+    messages.success(
+        request,
+        gettext("Round %(number)s was changed; later rounds were replayed.") % {"number": number},
+    )
 
 
 def _refusal(error: writes.WriteError) -> str:

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_POST
 
 from ledger import writes
 from ledger.engine_words import explain, innermost
-from ledger.forms import RoundForm, allowed_kinds, round_choices
+from ledger.forms import RoundForm
 from ledger.json_text import whole_number
-from ledger.models import SEATS, AuditEntry, Session, new_token
+from ledger.models import AuditEntry, Session, new_token
 from ledger.tables import payment_lines, table_of
 from ledger.views.common import (
     TABLE_TOKENS,
@@ -34,6 +34,7 @@ from ledger.views.common import (
     require_editor,
     require_member,
     require_recorder,
+    sheet_context,
     table_view,
 )
 from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
@@ -76,23 +77,26 @@ def table_context(
     kind = request.GET.get("kind", "")
     form = form or RoundForm(names=names, initial={"kind": kind or "ron"}, rules=rules)
     recorder = can_record(request, session)
+    sheet = sheet_context(
+        form,
+        rules,
+        names,
+        next_number=table.round_count + 1,
+        outcome_url=reverse("session-table", args=[session.pk]),
+        action_url=reverse("round-record", args=[session.pk]),
+        preview_url=reverse("round-preview", args=[session.pk]),
+        request_id=uuid.uuid4().hex,
+    )
     return {
+        **sheet,
         "session": session,
         "table": table,
-        "form": form,
-        "kind": form["kind"].value() or "ron",
         "sheet_open": bool(kind) or form.is_bound,
-        "kinds": allowed_kinds(rules),
-        "choices": round_choices(rules, names),
+        # a draw's chombo buttons: the riichi declared in this hand (Rules.riichi_noten)
         "declared_riichi": [(seat, names[seat]) for seat in sorted(session.riichi)],
         "can_record": recorder,
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
-        "next_number": table.round_count + 1,
-        "outcome_url": reverse("session-table", args=[session.pk]),
-        "action_url": reverse("round-record", args=[session.pk]),
-        "preview_url": reverse("round-preview", args=[session.pk]),
-        "request_id": uuid.uuid4().hex,
         "final_rows": _final_rows(table),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         **extra,
@@ -114,7 +118,7 @@ def _final_rows(table: Any) -> list[dict[str, Any]]:
     rows = [
         {"place": final["places"][s], "name": names[s], "score": final["scores"][s],
          "result": final["results"][s]}
-        for s in SEATS
+        for s in names
     ]  # fmt: skip
     return sorted(rows, key=lambda row: row["place"])
 
@@ -338,7 +342,7 @@ def riichi(request: HttpRequest, pk: int) -> HttpResponse:
     session = load_session(pk)
     require_recorder(request, session)
     seat = whole_number(request.POST.get("seat", ""))
-    if seat not in SEATS:
+    if seat not in session.seat_numbers():
         return _answer(request, session, gettext("Choose whose riichi it is."), error=True)
     change = writes.declare_riichi if request.POST.get("on") == "1" else writes.withdraw_riichi
     # On or off is no race for a tap on the page; a riichi sent later from a phone's
@@ -364,8 +368,9 @@ def choose_holder(request: HttpRequest, pk: int) -> HttpResponse:
     """Say which player holds this phone (drawn at the bottom, named in the change log)."""
     session = load_session(pk)
     seat = whole_number(request.POST.get("seat", ""))
-    remember_table(request, session, holder=seat if seat in SEATS else None,
-                   view=seat if seat in SEATS else 0)  # fmt: skip
+    seated = seat in session.seat_numbers()
+    remember_table(request, session, holder=seat if seated else None,
+                   view=seat if seated else 0)  # fmt: skip
     return _answer(request, session, "", part="table")
 
 
@@ -373,7 +378,8 @@ def choose_holder(request: HttpRequest, pk: int) -> HttpResponse:
 def turn_view(request: HttpRequest, pk: int) -> HttpResponse:
     """Turn the drawing of the table by one seat."""
     session = load_session(pk)
-    remember_table(request, session, view=(table_view(request, session) + 1) % len(SEATS))
+    turned = (table_view(request, session) + 1) % len(session.seat_numbers())
+    remember_table(request, session, view=turned)
     return _answer(request, session, "", part="table")
 
 

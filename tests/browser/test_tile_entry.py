@@ -45,8 +45,16 @@ class Taps:
         assert box["width"] >= MIN_TARGET and box["height"] >= MIN_TARGET, (name, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        hit = control.evaluate(  # the thumb lands on the control, or on its own label
+            "(e, [x, y]) => { const at = document.elementFromPoint(x, y);"
+            " const own = (n) => n && (n.closest('label, button, summary, a') || n);"
+            " return !!at && (e.contains(at) || own(at) === own(e)); }",
+            [x, y],
+        )
+        assert hit, f"{name} is covered where the thumb lands"
         before = self.page.evaluate("window.scrollY")
-        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.touchscreen.tap(x, y)
         self.count += 1
         if still:
             assert self.page.evaluate("window.scrollY") == before, f"tapping {name} scrolled"
