@@ -210,13 +210,13 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"opt-uma": "a lot"}, "four numbers"),
+        ({"opt-uma": "a lot"}, "one number per place"),
         ({"opt-start_points": "-5"}, "Starting points must be from 100 to 1,000,000"),
         ({"opt-game_length": "forever"}, "Select a valid choice"),
         ({"opt-floating_uma": "[" * 100_000}, "at most 400 characters"),
         ({"opt-start_points": "9" * 5000}, "Enter a whole number"),
-        ({"opt-floating_uma": "[[Infinity, 0, 0, 0]]"}, "JSON rows of four numbers"),
-        ({"opt-floating_uma": "[[1e400, 0, 0, 0]]"}, "JSON rows of four numbers"),
+        ({"opt-floating_uma": "[[Infinity, 0, 0, 0]]"}, "JSON rows of one number per place"),
+        ({"opt-floating_uma": "[[1e400, 0, 0, 0]]"}, "JSON rows of one number per place"),
     ],
 )
 def test_bad_panel_options_are_explained(member, change, message):
