@@ -90,8 +90,19 @@ PATTERNS = (
              reason=glossary.abort_reason),
     _pattern(r"suucha_riichi needs all four players in the riichi list",
              _("Four riichi needs all four players in riichi.")),
-    _pattern(r"riichi player (?P<seat>\d) is missing from the tenpai list",
-             _("%(seat)s declared riichi, so they are tenpai at the draw: tick them as tenpai.")),
+    _pattern(r"riichi player (?P<seat>\d) is missing from the tenpai list.*",
+             _("%(seat)s declared riichi but is not ticked as tenpai: under these rules a "
+               "riichi player found noten at the draw is a chombo. Tick them as tenpai, or "
+               "record a chombo by %(seat)s.")),
+    _pattern(r"player (?P<seat>\d) dealt in from riichi, so player (?P<seat2>\d)'s open riichi is not paid as a yakuman",
+             _("%(seat)s dealt in from riichi, so %(seat2)s’s open riichi is not paid as a yakuman: "
+               "untick that yakuman.")),
+    _pattern(r"these rules have no open riichi", _("These rules have no open riichi.")),
+    _pattern(r"under aotenjou every hand counts its fu.*",
+             _("Under aotenjou every hand counts its fu: choose the han (13 for each yakuman) "
+               "and the fu.")),
+    _pattern(r"(?P<han>\d+) han (?P<fu>\d+) fu under aotenjou pays more than a ledger can keep",
+             _("%(han)s han %(fu)s fu under aotenjou pays more than this ledger can keep.")),
     _pattern(r"winner (?P<seat>\d) is also the discarder",
              _("%(seat)s cannot both win and deal in.")),
     _pattern(r"a hand holds at most (?P<most>\d+) yakuman, not (?P<count>\d+)",
@@ -104,6 +115,8 @@ PATTERNS = (
     _pattern(r"(?P<option>[a-z_]+) must be a multiple of (?P<step>\d+), not (?P<value>[-\d,]+)",
              _("%(option)s must be a multiple of %(step)s, not %(value)s."),
              option=_option, step=_points, value=_points),
+    _pattern(r"(?P<option>[a-z_]+) must be (?P<first>\d+) or (?P<second>\d+), not (?P<value>[-\d,]+)",
+             _("%(option)s must be %(first)s or %(second)s, not %(value)s."), option=_option),
     _pattern(r"(?P<option>[a-z_]+) must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
              _("%(option)s: choose one of the listed values (not %(value)s)."), option=_option),
     _pattern(r"unknown rule option: (?P<options>.+)", _("Unknown rule option: %(options)s.")),
@@ -145,6 +158,9 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
     ),
     "counted_stacks_without_multiples": _(
         "“%(first)s” needs double yakuman to count (“%(second)s”)."
+    ),
+    "noten_riichi_chombo_without_chombo": _(
+        "“%(first)s” makes a noten riichi a chombo, but “%(second)s” has no chombo."
     ),
 }
 ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)

@@ -63,6 +63,8 @@ LIMITS = {
 YAKU = {
     "riichi": _("Riichi"),
     "double_riichi": _("Double riichi"),
+    "open_riichi": _("Open riichi"),
+    "open_double_riichi": _("Open double riichi"),
     "ippatsu": _("Ippatsu"),
     "menzen_tsumo": _("Menzen tsumo"),
     "pinfu": _("Pinfu"),
@@ -108,6 +110,7 @@ YAKU = {
     "tenhou": _("Tenhou"),
     "chiihou": _("Chiihou"),
     "renhou_yakuman": _("Renhou (yakuman)"),
+    "open_riichi_yakuman": _("Dealt into open riichi (yakuman)"),
     "daisharin": _("Daisharin"),
     "daichikurin": _("Daichikurin"),
     "daisuurin": _("Daisuurin"),
@@ -180,6 +183,13 @@ OPTION_VALUES = {  # (rule option, value) → words; yaku and abortive draws com
     ("renhou", "mangan"): LIMITS["mangan"],
     ("renhou", "cumulative"): _("5 han added to the other yaku"),
     ("renhou", "yakuman"): LIMITS["yakuman"],
+    ("open_riichi", "none"): NONE,
+    ("open_riichi", "two_han"): _("2 han (open double riichi 3)"),
+    ("open_riichi", "deal_in_yakuman"): _(
+        "2 han, and a deal-in by a player not in riichi pays a yakuman"
+    ),
+    ("riichi_noten", "chombo"): _("a chombo"),
+    ("riichi_noten", "noten"): _("an ordinary noten player"),
 }
 SESSION_STATUS = {"in_progress": _("in progress"), "finished": _("finished")}
 AUDIT_ACTIONS = {  # the change log's stored actions and ways in (ledger.writes)

@@ -21,6 +21,9 @@ Glossary (the table words used in names throughout):
 - tenpai: one tile from a complete hand; shanten: how many tiles from tenpai.
 - waits: tanki (pair), shanpon (two pairs), kanchan (middle), penchan (edge), ryanmen (open).
 - karaten: a tenpai whose winning tiles are all already seen or held.
+- aotenjou: scoring with no limits (``Rules.aotenjou``); a yakuman counts 13 han.
+- open riichi: a riichi declared with the hand shown (``Rules.open_riichi``).
+- paarenchan: the dealer's 8th win in a row, a yakuman (``Rules.paarenchan``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ The yaku and their han are ``scoring.yaku``'s (``YAKU``, ``han_table``), under t
 rule options. The checklist cannot see the tiles, so it checks what the yaku say of
 them: pairs of yaku that no hand has together (``CLASHES``, each with its reason), yaku
 of a closed hand on an open one, yaku of a tsumo on a ron (and back), ippatsu and ura
-without riichi, a yakuman with ordinary yaku. Fu are fixed where the yaku fix them
+without riichi, a yakuman with ordinary yaku (but under ``Rules.aotenjou``, where a
+yakuman is 13 han beside them and every hand asks its fu). Fu are fixed where the yaku fix them
 (pinfu: 20 on tsumo, 30 on ron; chiitoitsu 25, or 50 under ``Rules.chiitoitsu_50_fu``),
 not counted on a limit hand (5 han and up, yakuman); otherwise the table chooses them
 among those a hand of that many han can have (``fu_choices``, without 20 and 25: only
@@ -21,13 +22,15 @@ from scoring.errors import InvalidHandError, ScoringError, shown
 from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
 from scoring.sanma import SANMA_IMPOSSIBLE
-from scoring.value import HandValue, fu_choices
+from scoring.value import VALID_FU, HandValue, fu_choices
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, han_table
 
 YAKUHAI = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind",
            "yakuhai_round_wind")  # fmt: skip
 TSUMO_ONLY = ("menzen_tsumo", "haitei", "rinshan", "tenhou", "chiihou")
-RON_ONLY = ("houtei", "chankan", "renhou", "renhou_yakuman")
+RON_ONLY = ("houtei", "chankan", "renhou", "renhou_yakuman", "open_riichi_yakuman")
+RIICHI_YAKU = ("riichi", "double_riichi", "open_riichi", "open_double_riichi")
+OPEN_RIICHI_YAKU = ("open_riichi", "open_double_riichi")
 NEEDS_RIICHI = ("ippatsu", "ura")  # "ura": the ura dora counter
 SET_YAKU = ("pinfu", "iipeikou", "ryanpeikou", *YAKUHAI, "rinshan", "chanta", "junchan",
             "ittsu", "sanshoku", "sanshoku_doukou", "toitoi", "sanankou", "sankantsu",
@@ -39,6 +42,9 @@ HONOR_YAKU = (*YAKUHAI, "shousangen", "chanta", "honitsu", "honroutou")
 # (reason, yaku, the yaku it never goes with): the first clash found is the one refused.
 CLASHES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("replaces", "double_riichi", ("riichi",)),
+    ("replaces", "open_riichi", ("riichi",)),
+    ("exclusive", "double_riichi", ("open_riichi",)),  # that is open_double_riichi
+    ("replaces", "open_double_riichi", ("riichi", "double_riichi", "open_riichi")),
     ("replaces", "ryanpeikou", ("iipeikou",)),
     ("replaces", "chinitsu", ("honitsu",)),
     ("replaces", "junchan", ("chanta",)),
@@ -87,6 +93,7 @@ NO_DORA = DoraCount()
 PINFU_FU = {True: 20, False: 30}  # tsumo, ron
 CHIITOITSU_FU = {True: 50, False: 25}  # by Rules.chiitoitsu_50_fu
 LIMIT_HAN = 5  # from 5 han a hand is a limit hand: fu do not count
+AOTENJOU_FU = tuple(fu for fu in VALID_FU[:11] if fu >= 30)  # 5 han and up, without limits
 
 
 @dataclass(frozen=True)
@@ -217,6 +224,10 @@ def _is_offered(name: str, rules: Rules) -> bool:
         return name in rules.local_yakuman
     if name in SANMA_IMPOSSIBLE and rules.players == 3:
         return False
+    if name in OPEN_RIICHI_YAKU:
+        return rules.open_riichi != "none"
+    if name == "open_riichi_yakuman":
+        return rules.open_riichi == "deal_in_yakuman"
     return name != "suukantsu" or rules.suukantsu
 
 
@@ -250,7 +261,7 @@ def refusal(checklist: Checklist, rules: Rules) -> Refusal | None:
     return (
         _refused_alone(checklist, offered, rules)
         or _clash(set(ticked))
-        or _refused_yakuman(ticked, offered)
+        or (None if rules.aotenjou else _refused_yakuman(ticked, offered))
     )
 
 
@@ -259,7 +270,7 @@ def _refused_alone(
 ) -> Refusal | None:
     """Return the first yaku (or dora counter) refused for how the hand was won."""
     ticked, dora = checklist.yaku, checklist.dora
-    has_riichi = "riichi" in ticked or "double_riichi" in ticked
+    has_riichi = any(name in RIICHI_YAKU for name in ticked)
     for name in ticked:
         yaku = offered[name]
         if not checklist.is_closed and not yaku.open:
@@ -280,7 +291,8 @@ def _refused_alone(
         return Refusal("no_yaku")
     is_yakuman = any(offered[name].is_yakuman for name in ticked)
     closed_tsumo = checklist.tsumo and checklist.is_closed
-    if closed_tsumo and "menzen_tsumo" not in ticked and not is_yakuman:
+    counts_tsumo = rules.aotenjou or not is_yakuman  # aotenjou: a yakuman has yaku beside it
+    if closed_tsumo and "menzen_tsumo" not in ticked and counts_tsumo:
         return Refusal("needs_menzen_tsumo", "menzen_tsumo")
     return None
 
@@ -318,7 +330,7 @@ def checklist_value(checklist: Checklist, rules: Rules) -> ChecklistValue:
         raise ChecklistError(problem)
     table = han_table(checklist.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
     yaku = tuple(table[name] for name in _in_yaku_order(checklist.yaku))
-    if YAKU[yaku[0].name].is_yakuman:
+    if YAKU[yaku[0].name].is_yakuman and not rules.aotenjou:
         multiple = sum(y.han for y in yaku) // YAKUMAN_HAN
         return ChecklistValue(yaku, NO_DORA, 0, multiple if rules.multiple_yakuman else 1,
                               0, ())  # fmt: skip
@@ -334,14 +346,20 @@ def _in_yaku_order(names: tuple[str, ...]) -> list[str]:
 
 
 def _fu(checklist: Checklist, han: int, rules: Rules) -> tuple[int, tuple[int, ...]]:
-    """Return the fu the yaku fix (0 for a limit hand) and the fu left to choose from."""
-    if han >= LIMIT_HAN:
+    """Return the fu the yaku fix (0 for a limit hand) and the fu left to choose from
+    (under aotenjou every hand counts its fu: there are no limit hands)."""
+    if han >= LIMIT_HAN and not rules.aotenjou:
         return 0, ()
     if "chiitoitsu" in checklist.yaku:
         return CHIITOITSU_FU[rules.chiitoitsu_50_fu], ()
     if "pinfu" in checklist.yaku:
         return PINFU_FU[checklist.tsumo], ()
-    return 0, checklist_fu_choices(han, tsumo=checklist.tsumo)
+    if han >= LIMIT_HAN:
+        return 0, AOTENJOU_FU
+    choices = checklist_fu_choices(han, tsumo=checklist.tsumo)
+    if not checklist.tsumo and not checklist.is_closed and rules.open_pinfu_fu == 20:
+        choices = (20, *choices)  # an open pinfu-shaped ron keeps its 20 fu
+    return 0, choices
 
 
 def checklist_fu_choices(han: int, *, tsumo: bool) -> tuple[int, ...]:

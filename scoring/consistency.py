@@ -93,6 +93,12 @@ CHECKS = (
         lambda r: r.counted_yakuman_stacks and not r.multiple_yakuman,
         "counted_yakuman_stacks counts 26 han as a double, but multiple_yakuman is off",
     ),
+    Check(  # a draw with a noten riichi player could be neither a draw nor a chombo
+        "noten_riichi_chombo_without_chombo",
+        ("riichi_noten", "chombo"),
+        lambda r: r.riichi_noten == "chombo" and r.chombo == "none",
+        "riichi_noten chombo makes a riichi player noten at a draw a chombo, but chombo is none",
+    ),
 )
 
 

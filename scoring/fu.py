@@ -2,7 +2,7 @@
 
 Items 1-4 add up (base 20, closed ron +10, sets, pair, wait, tsumo 2) and round up
 to 10; the special cases of item 5 replace them: chiitoitsu 25, pinfu tsumo 20,
-an open pinfu-shaped ron 30.
+an open pinfu-shaped ron 30 (20 under ``Rules.open_pinfu_fu == 20``).
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     if tsumo and _counts_tsumo_fu(context, rules):
         items.append(TSUMO)
     unrounded = sum([item.fu for item in items])
-    if unrounded == 20 and not tsumo:
+    if unrounded == 20 and not tsumo and rules.open_pinfu_fu == 30:  # else it stays 20
         items.append(OPEN_PINFU_RON)
         unrounded = 30
     return Fu(-(-unrounded // 10) * 10, tuple(items))  # rounded up to 10

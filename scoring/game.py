@@ -34,7 +34,7 @@ from typing import Any
 from scoring.errors import ScoringError, shown
 from scoring.outcome import Outcome, OutcomeError, Win
 from scoring.payments import Transfer, round_transfers
-from scoring.progression import next_state
+from scoring.progression import is_paarenchan, next_state
 from scoring.rules import Rules
 from scoring.sanma import check_nuki_count
 from scoring.score import score_hand as score_tiles
@@ -178,6 +178,17 @@ def _check_ron(state: GameState, outcome: Outcome, rules: Rules) -> None:
     if count == 3 and rules.multiple_ron == "double_only":
         raise OutcomeError("triple ron is not paid under these rules: record an abort sanchahou")
     _check_wins(outcome, rules)
+    _check_open_riichi_deal_in(outcome)
+
+
+def _check_open_riichi_deal_in(outcome: Outcome) -> None:
+    """Raise if a checklist claims open riichi's deal-in yakuman on a discarder in riichi."""
+    for win in outcome.wins:
+        if "open_riichi_yakuman" in win.yaku and outcome.loser in outcome.riichi:
+            raise OutcomeError(
+                f"player {outcome.loser} dealt in from riichi, so player {win.winner}'s "
+                "open riichi is not paid as a yakuman"
+            )
 
 
 def _check_tsumo(state: GameState, outcome: Outcome, rules: Rules) -> None:
@@ -204,6 +215,13 @@ def _check_wins(outcome: Outcome, rules: Rules) -> None:
 
 
 def _check_draw(state: GameState, outcome: Outcome, rules: Rules) -> None:
+    noten_riichi = sorted(set(outcome.riichi) - set(outcome.tenpai))
+    if noten_riichi and rules.riichi_noten == "chombo":  # else they pay noten like the rest
+        seat = noten_riichi[0]
+        raise OutcomeError(
+            f"riichi player {seat} is missing from the tenpai list: under these rules a "
+            f"riichi player found noten at the draw is a chombo (record a chombo by {seat})"
+        )
     if outcome.nagashi and rules.nagashi == "none":
         raise OutcomeError("nagashi mangan is named but these rules do not pay it")
 
@@ -233,7 +251,9 @@ def _win_value(
     if value is None:  # a Win has a value or a hand
         assert hand is not None
         value = HandValue(han=hand["han"], fu=hand["fu"], yakuman=hand["yakuman"])
-    value.check_win(tsumo=outcome.result == "tsumo")
+    value.check_win(tsumo=outcome.result == "tsumo", rules=rules)
+    if win.winner == state.dealer and is_paarenchan(state, outcome, rules):
+        value = HandValue(han=value.han, fu=value.fu, yakuman=value.yakuman + 1)
     minimum = rules.two_han_minimum_honba
     if minimum and state.honba >= minimum and not value.yakuman and value.han < 2:
         raise OutcomeError(
@@ -255,6 +275,8 @@ def score_hand(
         # A double riichi is also listed in the round's riichi; the hand says which.
         "riichi": win.winner in outcome.riichi and not win.hand.get("double_riichi"),
         **win.hand,
+        # an open riichi's deal-in yakuman needs a discarder not in riichi: the round says
+        "discarder_riichi": outcome.loser in outcome.riichi,
         "tsumo": outcome.result == "tsumo",
         "seat_wind": state.seat_wind(win.winner),
         "round_wind": state.round_wind,

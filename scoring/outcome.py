@@ -116,6 +116,8 @@ class Win:
         data: dict[str, Any] = {"winner": self.winner}
         if self.value is not None and self.value.yakuman:
             data["yakuman"] = self.value.yakuman
+            if self.value.fu:  # under aotenjou a yakuman keeps its fu
+                data["fu"] = self.value.fu
         elif self.value is not None:
             data.update(han=self.value.han, fu=self.value.fu)
         else:
@@ -276,9 +278,6 @@ def _check_tsumo(outcome: Outcome) -> None:
 def _check_draw(outcome: Outcome) -> None:
     _check_seats("tenpai", outcome.tenpai)
     _check_seats("nagashi", outcome.nagashi)
-    missing = sorted(set(outcome.riichi) - set(outcome.tenpai))
-    if missing:
-        raise OutcomeError(f"riichi player {missing[0]} is missing from the tenpai list")
     _check_unused(outcome, "wins", "loser", "reason", "player")
 
 

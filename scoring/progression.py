@@ -24,7 +24,7 @@ def next_state(
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas, strict=True))
     table = sum(t.points for t in transfers if t.payee is None)
     taken = sum(t.points for t in transfers if t.payer is None)
-    keeps = _dealer_keeps(state, outcome, rules)
+    keeps = _dealer_keeps(state, outcome, rules) and not is_paarenchan(state, outcome, rules)
     sticks = state.riichi_sticks + (table - taken) // STICK
     scored = dataclasses.replace(
         state,
@@ -36,6 +36,7 @@ def next_state(
         chombos=_count(state.chombos, [outcome.player] if outcome.result == "chombo" else []),
         wins=_count(state.wins, outcome.winners),
         last_deltas=deltas,
+        dealer_wins=_next_dealer_wins(state, outcome, keeps),
     )
     ended_by = _ending(scored, state, outcome, keeps, rules)
     if ended_by:
@@ -60,6 +61,31 @@ def _dealer_keeps(state: GameState, outcome: Outcome, rules: Rules) -> bool:
     if outcome.result == "abort":
         return rules.abort_renchan
     return True  # a chombo replays the round
+
+
+PAARENCHAN_WINS = 8  # riichi.wiki "Optional yaku": the dealer's 8th win in a row
+
+
+def is_paarenchan(state: GameState, outcome: Outcome, rules: Rules) -> bool:
+    """Return whether the dealer wins an 8th time in a row under ``Rules.paarenchan``: a
+    yakuman, after which the deal passes (riichi.wiki "Optional yaku", Paarenchan).
+
+    >>> from scoring.value import HandValue
+    >>> from scoring.outcome import Win
+    >>> state = GameState(scores=(25000,) * 4, dealer_wins=7)
+    >>> is_paarenchan(state, Outcome.tsumo(Win(0, HandValue(1, 30))), Rules(paarenchan=True))
+    True
+    """
+    dealer_won = outcome.result in ("ron", "tsumo") and state.dealer in outcome.winners
+    return rules.paarenchan and dealer_won and state.dealer_wins >= PAARENCHAN_WINS - 1
+
+
+def _next_dealer_wins(state: GameState, outcome: Outcome, keeps: bool) -> int:
+    """Return the dealer's wins in a row after the round: one more after a dealer win, the
+    same after a draw that keeps the deal, none once the deal passes."""
+    if not keeps:
+        return 0
+    return state.dealer_wins + (outcome.result in ("ron", "tsumo"))
 
 
 def _is_all_last(state: GameState, rules: Rules) -> bool:

@@ -48,6 +48,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "chombo": ("deduction", "reverse_mangan", "none"),
     # What the liable player of a hand with more yakuman than the pao one answers for.
     "pao_stacked": ("pao_yakuman", "whole_hand"),
+    # riichi.wiki "Open riichi": 1 han more than riichi (the mahjong library's OpenRiichi
+    # 2 han, DaburuOpenRiichi 3); its optional yakuman for a deal-in by a player not in
+    # riichi (the library's has_sashikomi_yakuman)
+    "open_riichi": ("none", "two_han", "deal_in_yakuman"),
+    # chombo: riichi.wiki "Chombo" (noten riichi revealed at ryuukyoku), EMA RCR 3.4.6;
+    # noten: the riichi player pays noten like any other (issue 20's other rule)
+    "riichi_noten": ("chombo", "noten"),
     # Who pays the honba of a ron with a liable player: the discarder (EMA [SEN]) or the
     # liable player (one reading of rulesets.md's Tenhou cell "honba via pao" [RWT][RENV];
     # the tenhou preset keeps the discarder, as stored Tenhou games were replayed, until
@@ -64,6 +71,9 @@ TUPLE_CHOICES: dict[str, tuple[str, ...]] = {
     "pao": PAO_YAKUMAN,
     "local_yakuman": LOCAL_YAKUMAN,
 }
+# An open pinfu-shaped ron: 30 fu (the seed's 符數 5.3; WRC 2025 [W25]), or 20 fu left
+# unrounded, so that 1 han 20 fu wins exist (the mahjong library's fu_for_open_pinfu off)
+OPEN_PINFU_FU = (20, 30)
 NULLABLE: dict[str, type] = {"oka": int}
 # The range of each whole-number option: wide enough for every published ruleset and
 # house rule, narrow enough that no game's scores grow past what a table could hold.
@@ -136,6 +146,8 @@ def _check_points(rules: Rules) -> None:
         raise RulesError(f"honba_value must be a multiple of 3, not {rules.honba_value}")
     if rules.double_wind_fu not in (2, 4):
         raise RulesError(f"double_wind_fu must be 2 or 4, not {rules.double_wind_fu}")
+    if rules.open_pinfu_fu not in OPEN_PINFU_FU:
+        raise RulesError(f"open_pinfu_fu must be 20 or 30, not {rules.open_pinfu_fu}")
     if rules.start_points <= 0 or rules.start_points % 100:
         raise RulesError(
             f"start_points must be a positive multiple of 100, not {rules.start_points}"

@@ -115,6 +115,14 @@ class Rules:
     chombo_points: int = 20000  # the deduction when chombo is "deduction"
     chombo_ends_game: bool = False
     wareme: bool = False  # a round may name the wareme seat, whose gains and losses double
+    # Issue 20, part 2
+    open_pinfu_fu: int = 30  # an open pinfu-shaped ron: 30 fu (the seed's 5.3, WRC 2025) or 20
+    aotenjou: bool = False  # no limits: base = fu x 2^(han+2), a yakuman 13 han each
+    open_riichi: str = "none"  # none; two_han (double: 3 han); deal_in_yakuman (and a
+    # player not in riichi who deals into it pays a yakuman)
+    riichi_noten: str = "chombo"  # a riichi player noten at an exhaustive draw: a chombo,
+    # or counted as an ordinary noten player
+    paarenchan: bool = False  # the dealer's 8th win in a row is a yakuman, then the deal passes
     name: str = field(default="club", compare=False)
 
     def __post_init__(self) -> None:
@@ -239,7 +247,8 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     # old rounding is rounding="tenhou_old"); equal points by seat; bust below 0;
     # west entry, sudden death at 30,000, up to West 4; agari-yame and tenpai-yame;
     # all five abortive draws; double ron, triple ron aborts, honba and sticks to the
-    # nearest winner (2.2); no chombo online; the liable player of stacked yakuman
+    # nearest winner (2.2); no chombo online (nor a noten riichi: the software allows
+    # none, so riichi_noten is "noten"); the liable player of stacked yakuman
     # answers for the whole hand (RENV: "Pao covers the full amount (Tenhou style)").
     "tenhou": {
         "double_yakuman": (),
@@ -250,6 +259,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "tenpai_yame": True,
         "abortive_draws": ABORTIVE_DRAWS,
         "chombo": "none",
+        "riichi_noten": "noten",
         "pao_stacked": "whole_hand",
     },
     # Mahjong Soul ranked 4p [MPA][PRE]: 25,000 start and settlement base, no oka,
@@ -268,6 +278,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "abortive_draws": ABORTIVE_DRAWS[:4],
         "multiple_ron": "paid",
         "chombo": "none",
+        "riichi_noten": "noten",  # no chombo online, nor a noten riichi (as Tenhou)
     },
     # WRC 2025 [W25][PRE]: 30,000/30,000, +15/+5/-5/-15 averaged on ties, leftover
     # sticks lost (u: [PRE] "left on the table"), no bust (u), head bump, pao with

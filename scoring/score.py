@@ -9,7 +9,8 @@ multiple; one multiple when ``Rules.multiple_yakuman`` is off). Under
 ``Rules.renhou == "mangan"`` renhou is 5 han that combine with nothing (no other
 yaku, no dora): the hand scores the better of renhou and its normal value. From
 ``Rules.two_han_minimum_honba`` honba on, a win needs 2 han without dora (the seed's
-本場 note).
+本場 note). Under ``Rules.aotenjou`` nothing is capped: a yakuman counts 13 han (26 a
+double) beside the other yaku it does not imply, and the dora.
 """
 
 from __future__ import annotations
@@ -141,7 +142,9 @@ def _hand_score(
     """Return the score of a reading's yaku and fu with the dora that count."""
     rules, situation = request.rules, request.situation
     han = _han(yaku)
-    if YAKU[yaku[0].name].is_yakuman:  # then every yaku is a yakuman
+    if rules.aotenjou:  # no limits: a yakuman is 13 han beside the other yaku and dora
+        han, yakuman = han + dora.han, 0
+    elif YAKU[yaku[0].name].is_yakuman:  # then every yaku is a yakuman
         multiple = han // YAKUMAN_HAN if rules.multiple_yakuman else 1
         han, yakuman = YAKUMAN_HAN * multiple, multiple
     else:
@@ -169,6 +172,8 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
         has_melds=bool(hand.melds),
         has_kan=hand.quads > 0,
     )
+    if situation.open_riichi and request.rules.open_riichi == "none":
+        raise BadFlagsError("these rules have no open riichi")
     if situation.chankan:
         _check_chankan(request, found)
     _check_indicators(hand, request.dora + request.ura)

@@ -1,6 +1,7 @@
 """How a hand won beyond its tiles: the flags of a FORMATS.md section 2 hand object
 (``tsumo``, ``riichi``, ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``,
-``haitei``, ``houtei``, ``tenhou``, ``chiihou``, ``renhou``, ``robbed_kan``), and the
+``haitei``, ``houtei``, ``tenhou``, ``chiihou``, ``renhou``, ``open_riichi``,
+``discarder_riichi``, ``robbed_kan``), and the
 flags that cannot happen together or on a given hand: the seed's 海底 page (haitei is
 the tsumo of the last tile, houtei the ron of the last discard, no kan on the last
 tile) and its rules of riichi (a closed hand), rinshan (a kan's replacement tile) and
@@ -27,6 +28,8 @@ FLAGS = (
     "tenhou",
     "chiihou",
     "renhou",
+    "open_riichi",  # the riichi (or double riichi) was declared with the hand shown
+    "discarder_riichi",  # on a ron: the discarder had declared riichi (open riichi's yakuman)
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
@@ -52,6 +55,8 @@ class Situation:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    open_riichi: bool = False
+    discarder_riichi: bool = False
     is_dealer: bool = True
     robbed_kan: str = "kakan"
 
@@ -105,6 +110,10 @@ def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) ->
         yield "riichi and double_riichi are exclusive"
     if s.has_riichi and not is_closed:
         yield "riichi needs a closed hand (no chi, pon or open kan)"
+    if s.open_riichi and not s.has_riichi:
+        yield "open_riichi needs riichi or double_riichi"
+    if s.discarder_riichi and s.tsumo:
+        yield "discarder_riichi belongs to a ron"
     if s.ippatsu:
         yield from _ippatsu_conflicts(s)
     if s.haitei or s.houtei or s.rinshan or s.chankan:

@@ -37,6 +37,9 @@ class GameState:
     wins: tuple[int, ...] = ()
     last_deltas: tuple[int, ...] = ()
     busted_by: int | None = None  # who gained most in the round that ended by tobi
+    # the dealer's wins in a row as dealer (paarenchan's count), kept apart from honba as
+    # the seed's 本場 note asks: draws add honba but no win, and the count ends with the deal
+    dealer_wins: int = 0
 
     def __post_init__(self) -> None:
         nobody = (0,) * len(self.scores)

@@ -21,6 +21,10 @@ LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman
 MANGAN = 2000
 YAKUMAN_HAN = 13  # the han of a counted yakuman; under counted_yakuman_stacks, per multiple
 STICK = 1000
+DEFAULT_RULES = Rules()
+# Under aotenjou the base points have no limit; past this a payment is more than a
+# ledger can keep (a score is a 64-bit number): about 37 han at the most fu.
+AOTENJOU_MOST_BASE = 10**15
 
 
 @dataclass(frozen=True)
@@ -49,25 +53,33 @@ class HandValue:
             raise InvalidHandError(
                 f"fu must be 20, 25 or a multiple of 10 from 30 to {MAX_FU}, not {self.fu}"
             )
-        if self.han == 1 and self.fu in (20, 25):
-            why = (
-                "20 fu needs pinfu tsumo (2 han)"
-                if self.fu == 20
-                else "25 fu is chiitoitsu (2 han)"
-            )
-            raise InvalidHandError(f"1 han {self.fu} fu is impossible: {why}")
+        if self.han == 1 and self.fu == 25:
+            raise InvalidHandError("1 han 25 fu is impossible: 25 fu is chiitoitsu (2 han)")
 
-    def check_win(self, *, tsumo: bool) -> None:
+    def check_win(self, *, tsumo: bool, rules: Rules | None = None) -> None:
         """Raise if no hand of this value can win this way (the seed's missing table cells).
+
+        Under ``Rules.open_pinfu_fu == 20`` an open pinfu-shaped ron keeps its 20 fu, so 20 fu
+        ron wins exist (1 han too); under ``Rules.aotenjou`` every hand needs its fu.
 
         >>> HandValue(han=2, fu=20).check_win(tsumo=False)
         Traceback (most recent call last):
         ...
         scoring.errors.InvalidHandError: 20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu
+        >>> HandValue(han=1, fu=20).check_win(tsumo=False, rules=Rules(open_pinfu_fu=20))
         """
+        rules = rules or DEFAULT_RULES
+        if rules.aotenjou and not self.fu:
+            raise InvalidHandError(
+                "under aotenjou every hand counts its fu: give the han (13 for each yakuman) "
+                "and the fu"
+            )
         if self.yakuman or self.han >= 5:
             return
-        if not tsumo and self.fu == 20:
+        open_ron_20 = not tsumo and rules.open_pinfu_fu == 20
+        if self.fu == 20 and self.han == 1 and not open_ron_20:
+            raise InvalidHandError("1 han 20 fu is impossible: 20 fu needs pinfu tsumo (2 han)")
+        if not tsumo and self.fu == 20 and not open_ron_20:
             raise InvalidHandError("20 fu ron is impossible: an open pinfu-shaped ron counts 30 fu")
         if tsumo and self.fu == 25 and self.han == 2:
             raise InvalidHandError(
@@ -87,6 +99,8 @@ def base_points(value: HandValue, rules: Rules) -> int:
     >>> base_points(HandValue(han=13), Rules(counted_yakuman=False))
     6000
     """
+    if rules.aotenjou:
+        return aotenjou_base_points(value)
     if value.yakuman:
         multiple = value.yakuman if rules.multiple_yakuman else 1
         return 8000 * multiple
@@ -99,6 +113,22 @@ def base_points(value: HandValue, rules: Rules) -> int:
         return MANGAN
     points = value.fu * 2 ** (value.han + 2)
     return MANGAN if points >= MANGAN or _is_kiriage(value, rules) else points
+
+
+def aotenjou_base_points(value: HandValue) -> int:
+    """Return the base points with no limit (aotenjou, riichi.wiki "Aotenjou"): fu x
+    2^(han + 2), each yakuman counted as 13 han.
+
+    >>> aotenjou_base_points(HandValue(han=8, fu=30)) * 4  # 16,000 with limits
+    122880
+    """
+    han = value.han + YAKUMAN_HAN * value.yakuman
+    points: int = value.fu * 2 ** min(han + 2, 64)  # 2^64 is past the bound: never larger
+    if points > AOTENJOU_MOST_BASE:
+        raise InvalidHandError(
+            f"{han} han {value.fu} fu under aotenjou pays more than a ledger can keep"
+        )
+    return points
 
 
 def _counts_stacked(rules: Rules) -> bool:
@@ -116,6 +146,8 @@ def limit_name(value: HandValue, rules: Rules) -> str:
     'mangan'
     """
     points = base_points(value, rules)
+    if rules.aotenjou:
+        return "none"  # no limits
     if points >= 8000:
         return "yakuman"
     return LIMIT_NAMES.get(points, "none")
@@ -201,7 +233,7 @@ def win_payments(
     value: HandValue, *, is_dealer: bool, tsumo: bool, rules: Rules, honba: int = 0
 ) -> WinPayments:
     """Return the payments of a win after checking that the value can win this way."""
-    value.check_win(tsumo=tsumo)
+    value.check_win(tsumo=tsumo, rules=rules)
     if tsumo:
         return tsumo_payments(value, is_dealer=is_dealer, rules=rules, honba=honba)
     return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
@@ -251,15 +283,20 @@ FU_RANGES = {  # (han, tsumo): (the fu below 30 it may have, its highest fu belo
 }
 
 
-def fu_choices(han: int, *, tsumo: bool) -> tuple[int, ...]:
-    """Return the fu a hand of 1-4 han can have on a ron or a tsumo (below mangan).
+def fu_choices(han: int, *, tsumo: bool, rules: Rules | None = None) -> tuple[int, ...]:
+    """Return the fu a hand of 1-4 han can have on a ron or a tsumo (below mangan); a
+    ron may have 20 fu under ``Rules.open_pinfu_fu == 20``.
 
     >>> fu_choices(1, tsumo=False), fu_choices(2, tsumo=True)
     ((30, 40, 50, 60, 70, 80, 90, 100, 110), (20, 30, 40, 50, 60, 70, 80, 90, 100, 110))
     >>> fu_choices(3, tsumo=False), fu_choices(4, tsumo=True), fu_choices(5, tsumo=True)
     ((25, 30, 40, 50, 60), (20, 25, 30), ())
+    >>> fu_choices(1, tsumo=False, rules=Rules(open_pinfu_fu=20))[:2]
+    (20, 30)
     """
     if (han, tsumo) not in FU_RANGES:
         return ()
     below_30, highest = FU_RANGES[han, tsumo]
+    if not tsumo and (rules or DEFAULT_RULES).open_pinfu_fu == 20:
+        below_30 = (20, *below_30)
     return (*below_30, *range(30, highest + 10, 10))

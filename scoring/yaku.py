@@ -62,6 +62,8 @@ YAKU: dict[str, Yaku] = {
     for yaku in (
         Yaku("riichi", 1),
         Yaku("double_riichi", 2),
+        Yaku("open_riichi", 2),  # Rules.open_riichi: riichi with the hand shown
+        Yaku("open_double_riichi", 3),
         Yaku("ippatsu", 1),
         Yaku("menzen_tsumo", 1),
         Yaku("pinfu", 1),
@@ -107,6 +109,8 @@ YAKU: dict[str, Yaku] = {
         _yakuman("tenhou", closed_only=True),
         _yakuman("chiihou", closed_only=True),
         _yakuman("renhou_yakuman", closed_only=True),
+        # Rules.open_riichi "deal_in_yakuman": a ron on a player not in riichi
+        _yakuman("open_riichi_yakuman", closed_only=True),
         *(_yakuman(name, closed_only=True) for name in LOCAL_YAKUMAN),  # Rules.local_yakuman
     )
 }
@@ -239,11 +243,52 @@ def find_yaku(
     >>> [y.name for y in find_yaku(reading, shape, Situation(riichi=True), WinContext(), Rules())]
     ['riichi', 'pinfu']
     """
-    names = yakuman_names(reading, shape, situation, rules) or _yaku_names(
-        reading, shape, situation, context, rules
-    )
+    yakuman = yakuman_names(reading, shape, situation, rules)
+    if yakuman and rules.aotenjou:
+        names = [*yakuman, *_aotenjou_others(yakuman, reading, shape, situation, context, rules)]
+    else:
+        names = yakuman or _yaku_names(reading, shape, situation, context, rules)
     table = han_table(reading.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
     return tuple([table[name] for name in names])
+
+
+# Under aotenjou a yakuman is 13 han beside the other yaku, but not beside the yaku every
+# such hand holds (riichi.wiki "Aotenjou": suuankou scores no sanankou or toitoi); the
+# lists are the mahjong library's (Aotenjou.aotenjou_filter_yaku).
+AOTENJOU_IMPLIED = {
+    "daisangen": ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "shousangen"),
+    "tsuuiisou": ("toitoi", "honroutou", "chiitoitsu"),  # seven honor pairs: daichisei
+    "daisuushii": ("toitoi",),
+    "suuankou": ("toitoi", "sanankou"),
+    "suuankou_tanki": ("toitoi", "sanankou"),
+    "chinroutou": ("toitoi", "honroutou"),
+    "suukantsu": ("toitoi", "sankantsu"),
+    "chuuren": ("chinitsu",),
+    "chuuren_9": ("chinitsu",),
+    "ryuuiisou": ("honitsu",),
+    **dict.fromkeys(
+        ("daisharin", "daichikurin", "daisuurin"),
+        ("chinitsu", "pinfu", "tanyao", "ryanpeikou", "chiitoitsu"),
+    ),
+    "daichisei": ("chiitoitsu", "honroutou"),
+}
+
+
+def _aotenjou_others(
+    yakuman: list[str],
+    reading: Reading,
+    shape: HandShape,
+    situation: Situation,
+    context: WinContext,
+    rules: Rules,
+) -> list[str]:
+    """Return the other yaku a yakuman reading scores under aotenjou (a kokushi has only
+    those of its flags)."""
+    if reading.form == KOKUSHI:
+        return _flag_yaku(situation, reading.is_closed)
+    implied = {name for each in yakuman for name in AOTENJOU_IMPLIED.get(each, ())}
+    names = _yaku_names(reading, shape, situation, context, rules)
+    return [name for name in names if name not in implied]
 
 
 def _yaku_names(
@@ -272,9 +317,9 @@ def _flag_yaku(s: Situation, is_closed: bool) -> list[str]:
     yaku has the flag's name, but menzen tsumo: a closed hand's tsumo)."""
     names = []
     if s.riichi:
-        names.append("riichi")
+        names.append("open_riichi" if s.open_riichi else "riichi")
     if s.double_riichi:
-        names.append("double_riichi")
+        names.append("open_double_riichi" if s.open_riichi else "double_riichi")
     if s.ippatsu:
         names.append("ippatsu")
     if s.tsumo and is_closed:
@@ -374,7 +419,21 @@ def _first_turn_yakuman(s: Situation, rules: Rules) -> list[str]:
     names = ["tenhou" if s.tenhou else "chiihou"] if s.tenhou or s.chiihou else []
     if s.renhou and rules.renhou == "yakuman":
         names.append("renhou_yakuman")
+    if is_open_riichi_deal_in(s, rules):
+        names.append("open_riichi_yakuman")
     return names
+
+
+def is_open_riichi_deal_in(s: Situation, rules: Rules) -> bool:
+    """Return whether a player not in riichi dealt into an open riichi where that pays a
+    yakuman (riichi.wiki "Open riichi"; a riichi player's deal-in, forced, does not).
+
+    >>> is_open_riichi_deal_in(Situation(riichi=True, open_riichi=True),
+    ...                        Rules(open_riichi="deal_in_yakuman"))
+    True
+    """
+    open_ron = s.open_riichi and not s.tsumo and not s.discarder_riichi
+    return open_ron and rules.open_riichi == "deal_in_yakuman"
 
 
 def _tile_yakuman(shape: HandShape, rules: Rules) -> list[str]:

@@ -84,6 +84,7 @@ INTERACTING = (
         "counted_yakuman_stacks": (False, True),
     },
     {"tobi_bonus": (0, 10000), "tobi": ("none", "below_zero")},
+    {"riichi_noten": ("chombo", "noten"), "chombo": ("deduction", "reverse_mangan", "none")},
 )
 
 
@@ -155,6 +156,7 @@ def _json(value):
             {"counted_yakuman_stacks": True, "multiple_yakuman": False, "double_yakuman": []},
             "counted_stacks_without_multiples",
         ),
+        ({"chombo": "none"}, "noten_riichi_chombo_without_chombo"),
     ],
 )
 def test_each_contradiction_is_refused_when_rules_are_read(options, code):

@@ -24,7 +24,9 @@ def test_a_round_refused_names_the_round_in_words_and_the_player():
         {"result": "draw", "tenpai": [0], "riichi": [1]}]})  # fmt: skip
 
     assert explain(error, NAMES) == (
-        "Round 1 (East 1): Bo declared riichi, so they are tenpai at the draw: tick them as tenpai."
+        "Round 1 (East 1): Bo declared riichi but is not ticked as tenpai: under these rules a "
+        "riichi player found noten at the draw is a chombo. Tick them as tenpai, or record a "
+        "chombo by Bo."
     )
 
 

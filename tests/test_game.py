@@ -453,8 +453,9 @@ def test_riichi_under_1000_points_is_an_error_where_the_rules_forbid_it():
 
 
 def test_a_tenpai_list_must_include_the_riichi_players():
+    # under the default riichi_noten "chombo"; "noten" lets them pay noten instead
     with pytest.raises(OutcomeError, match="riichi player 2 is missing from the tenpai list"):
-        Outcome.draw(tenpai=(0,), riichi=(2,))
+        play(start(Rules()), Outcome.draw(tenpai=(0,), riichi=(2,)), Rules())
 
 
 def test_the_winner_cannot_be_the_discarder():

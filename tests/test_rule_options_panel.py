@@ -24,12 +24,20 @@ OPTIONS = [
     ("all_last_draw_renchan", "on", True),
     ("counted_yakuman_stacks", "on", True),
     ("local_yakuman", ["daisharin", "daichisei"], ["daisharin", "daichisei"]),
+    ("open_pinfu_fu", "20", 20),
+    ("aotenjou", "on", True),
+    ("open_riichi", "deal_in_yakuman", "deal_in_yakuman"),
+    ("riichi_noten", "noten", "noten"),
+    ("paarenchan", "on", True),
 ]
 BAD = [
     ("pao_stacked", "all"),
     ("leftover_sticks", "owners"),
     ("renhou", "5"),
     ("local_yakuman", ["daisharin", "shiisanbudou"]),
+    ("open_pinfu_fu", "25"),
+    ("open_riichi", "yakuman"),
+    ("riichi_noten", "penalty"),
 ]
 
 

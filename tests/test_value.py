@@ -177,7 +177,6 @@ def test_dealer_tsumo_takes_the_same_from_each():
         (2, 15, "fu must be"),
         (2, 35, "fu must be"),
         (2, 180, "fu must be"),
-        (1, 20, "1 han 20 fu is impossible"),
         (1, 25, "1 han 25 fu is impossible"),
         (3, 0, "fu must be"),
     ],
@@ -185,6 +184,13 @@ def test_dealer_tsumo_takes_the_same_from_each():
 def test_impossible_values_are_rejected_with_a_reason(han, fu, message):
     with pytest.raises(InvalidHandError, match=message):
         HandValue(han=han, fu=fu)
+
+
+@pytest.mark.parametrize("tsumo", [False, True])
+def test_1_han_20_fu_cannot_win_under_the_usual_open_pinfu_rule(tsumo):
+    # 20 fu is a pinfu tsumo (2 han); 1 han 20 fu ron exists only under open_pinfu_fu 20
+    with pytest.raises(InvalidHandError, match="1 han 20 fu is impossible"):
+        HandValue(han=1, fu=20).check_win(tsumo=tsumo)
 
 
 def test_limit_hands_need_no_fu():

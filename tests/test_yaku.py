@@ -19,6 +19,9 @@ EXAMPLES = json.loads((Path(__file__).parent / "data" / "yaku_examples.json").re
 FORMATS_YAKU = [
     "riichi",
     "double_riichi",
+    # open riichi, only under Rules.open_riichi (new names for FORMATS.md section 2)
+    "open_riichi",
+    "open_double_riichi",
     "ippatsu",
     "menzen_tsumo",
     "pinfu",
@@ -71,6 +74,7 @@ FORMATS_YAKUMAN = [
     "daichikurin",
     "daisuurin",
     "daichisei",
+    "open_riichi_yakuman",  # Rules.open_riichi "deal_in_yakuman" (new for FORMATS.md)
 ]
 
 
@@ -108,7 +112,9 @@ def test_the_table_names_every_yaku_of_formats_md_and_no_other():
 
 def test_every_yaku_and_yakuman_has_a_positive_example():
     shown = {name for e in EXAMPLES for name in e.get("yaku", {})}
-    by_rule = {"renhou", "renhou_yakuman", *LOCAL_YAKUMAN}  # renhou below; local: test_rule_options
+    # renhou below; local yakuman: test_rule_options; open riichi: test_rule_options_scoring
+    open_riichi = {"open_riichi", "open_double_riichi", "open_riichi_yakuman"}
+    by_rule = {"renhou", "renhou_yakuman", *LOCAL_YAKUMAN, *open_riichi}
     missing = set(YAKU) - shown - by_rule
     assert missing == set()
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
-from scoring.checklist import checklist_groups
+from scoring.checklist import RIICHI_YAKU, checklist_groups
 from scoring.rules import Rules
 from scoring.yaku import han_table
 
@@ -20,7 +20,7 @@ DORA_COUNTERS = ("dora", "aka", "ura", "nuki")
 def checklist_riichi(outcome: dict[str, Any]) -> list[int]:
     """Return the winners whose checklist ticks riichi: they declared it (and paid)."""
     wins = outcome.get("wins", [outcome])
-    declared = {"riichi", "double_riichi"}
+    declared = set(RIICHI_YAKU)
     return [win["winner"] for win in wins if declared & set(win.get("yaku", []))]
 
 

@@ -93,6 +93,8 @@ class RoundForm(forms.Form):
         coerce=int, empty_value=None, required=False, label=_("Chombo by")
     )
     reason = forms.ChoiceField(choices=ABORT_REASONS, required=False, label=_("Reason"))
+    # a draw's button: the riichi player found noten commits a chombo (Rules.riichi_noten)
+    chombo_instead = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
     riichi = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label=glossary.TERMS["riichi"]
     )
@@ -128,6 +130,7 @@ class RoundForm(forms.Form):
         self.rules = rules or Rules()
         seats = [(str(s), name) for s, name in zip(SEATS, names)]
         self.fields["pao"].choices = [("", "—"), *seats]
+        self.fields["chombo_instead"].choices = seats
         for name in ("loser", "winner", "chombo_player"):
             self.fields[name].choices = seats
             self.fields[name].widget = forms.RadioSelect(choices=seats)
@@ -235,6 +238,8 @@ class RoundForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        if data["kind"] == "draw" and data.get("chombo_instead") is not None:
+            data["kind"], data["chombo_player"] = "chombo", data["chombo_instead"]
         builder = getattr(self, f"_{data['kind']}_outcome")
         outcome = builder(data)
         riichi = {*(data.get("riichi") or []), *checklist_riichi(outcome)}
@@ -296,15 +301,15 @@ class RoundForm(forms.Form):
                 gettext("Choose the han (or a limit) of %(name)s’s hand, or enter its tiles.")
                 % {"name": name}
             )
-        elif han.startswith("Y"):
-            win["yakuman"] = int(han[1:])
-        elif int(han) >= 5:
-            win["han"] = int(han)
+        elif _is_limit(han) and not self.rules.aotenjou:  # a limit needs no fu
+            win.update({"yakuman": int(han[1:])} if han.startswith("Y") else {"han": int(han)})
         elif not fu:
             raise forms.ValidationError(
                 gettext("Choose the fu of %(name)s’s hand (%(han)s).")
-                % {"name": name, "han": glossary.han_fu(int(han))}
+                % {"name": name, "han": _han_words(han)}
             )
+        elif han.startswith("Y"):  # aotenjou: 13 han for each yakuman, and the fu count
+            win.update(yakuman=int(han[1:]), fu=int(fu))
         else:
             win.update(han=int(han), fu=int(fu))
         if data.get(f"pao{suffix}") is not None:
@@ -424,6 +429,28 @@ def allowed_kinds(rules: Rules) -> list[tuple[str, Any]]:
     ]
 
 
+def _fu_table(*, tsumo: bool, rules: Rules) -> dict[Any, list[int]]:
+    """Return the fu each han button can have; under aotenjou every value needs its fu
+    (5 han and more, and each yakuman, at any fu a hand can have: 20 only on a tsumo)."""
+    table: dict[Any, list[int]] = {
+        h: list(fu_choices(h, tsumo=tsumo, rules=rules)) for h in range(1, 5)
+    }
+    if rules.aotenjou:
+        no_limit = [fu for fu in VALID_FU[:11] if fu != 20 or tsumo or rules.open_pinfu_fu == 20]
+        table.update({h: no_limit for h in (*range(5, 14), "Y1", "Y2", "Y3")})
+    return table
+
+
+def _is_limit(han: str) -> bool:
+    """Return whether a han button is a limit hand's: 5 han and up, or a yakuman."""
+    return han.startswith("Y") or int(han) >= 5
+
+
+def _han_words(han: str) -> str:
+    """Return a han button's value in words: "3 han", or "Double yakuman" for Y2."""
+    return str(dict(HAN_CHOICES).get(han, han))
+
+
 def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     """Return the buttons the round form offers under these rules: han and limits, the fu
     each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
@@ -432,16 +459,20 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     return {
         "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
         "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
-        "limits": [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
+        # aotenjou has no limits: its 5 han and more are han buttons, each with its fu
+        "limits": []
+        if rules.aotenjou
+        else [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
         "more_yakuman": [(value, glossary.LIMITS[name]) for name, value in MORE_YAKUMAN]
         if rules.multiple_yakuman
         else [],
         "fu": list(VALID_FU[:11]),
-        "fu_ron": {h: list(fu_choices(h, tsumo=False)) for h in range(1, 5)},
-        "fu_tsumo": {h: list(fu_choices(h, tsumo=True)) for h in range(1, 5)},
+        "fu_ron": _fu_table(tsumo=False, rules=rules),
+        "fu_tsumo": _fu_table(tsumo=True, rules=rules),
         "reasons": [(r, glossary.abort_reason(r)) for r in rules.abortive_draws],
         "max_winners": max_winners,
         "nagashi": rules.nagashi != "none",
+        "riichi_noten": rules.riichi_noten,  # a riichi player noten at a draw: chombo or noten
         "pao": bool(rules.pao),
         # whether a stacked hand's pao part is asked (else the liable player pays it all)
         "pao_part": bool(rules.pao)

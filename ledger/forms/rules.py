@@ -33,6 +33,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("tenpai_yame", _("Tenpai-yame")),
             ("renchan", _("Dealer keeps the deal on")),
             ("all_last_draw_renchan", _("All-last dealer keeps the deal at any draw")),
+            ("paarenchan", _("Paarenchan (8 dealer wins in a row)")),
         ),
     ),
     (
@@ -67,6 +68,7 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("wareme", _("Wareme")),
             ("two_han_minimum_honba", _("2-han minimum from this many honba (0: off)")),
             ("riichi_below_1000", _("Riichi allowed under 1,000 points")),
+            ("riichi_noten", _("Riichi player noten at an exhaustive draw")),
         ),
     ),
     (
@@ -93,11 +95,14 @@ GROUPS: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = (
             ("rinshan_tsumo_fu", _("Rinshan counts tsumo fu")),
             ("haitei_tsumo_fu", _("Haitei counts tsumo fu")),
             ("pinfu_tsumo_fu", _("Pinfu tsumo counts tsumo fu")),
+            ("open_pinfu_fu", _("Fu of an open pinfu-shaped ron")),
             ("ryuuiisou_without_hatsu", _("Ryuuiisou without hatsu")),
             ("suukantsu", _("Suukantsu")),
             ("renhou", _("Renhou")),
             ("kokushi_robs_closed_kan", _("Kokushi may rob a closed kan")),
             ("local_yakuman", _("Local yakuman allowed")),
+            ("open_riichi", _("Open riichi")),
+            ("aotenjou", _("Aotenjou (no limit hands)")),
         ),
     ),
 )
@@ -135,6 +140,26 @@ HELP = {
         "the hand as an ordinary wind."
     ),
     "pinfu_tsumo_fu": _("On: a pinfu tsumo counts the 2 tsumo fu (30 fu instead of 20)."),
+    "paarenchan": _(
+        "The dealer’s 8th win in a row is paid as a yakuman, then the deal passes. Only "
+        "wins count: a tenpai draw adds honba but no win, and the count ends with the deal."
+    ),
+    "open_pinfu_fu": _(
+        "An open hand with no fu but the base, won on a discard: 30 fu (the usual rule) "
+        "or 20 fu, so that 1 han 20 fu wins exist."
+    ),
+    "aotenjou": _(
+        "No mangan or yakuman limits: the base points are fu × 2^(han + 2), a yakuman "
+        "counts as 13 han beside the other yaku and dora, so every hand needs its fu."
+    ),
+    "open_riichi": _(
+        "A riichi declared with the hand shown is worth 2 han (3 on the first turn); "
+        "under the yakuman rule, a player not in riichi who deals into it pays a yakuman."
+    ),
+    "riichi_noten": _(
+        "When a riichi player shows a noten hand at an exhaustive draw: record a chombo, "
+        "or count them as noten and let them pay the noten penalty."
+    ),
     "renhou": _(
         "Mangan: 5 han that combine with nothing; cumulative: 5 han added to the other "
         "yaku and dora; yakuman."

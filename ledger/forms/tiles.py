@@ -13,13 +13,15 @@ from ledger import glossary
 from ledger.words import tile_words
 from scoring import tiles
 from scoring.errors import ScoringError
+from scoring.rules import Rules
 from scoring.tiles import MELD_KINDS, kind, parse_tile, parse_tiles, tile_name
 from scoring.yaku import FLAGS
 
 HAND_FLAGS = [
     (name, glossary.YAKU[name])
     for name in FLAGS
-    if name != "riichi"  # riichi comes from the round's riichi ticks
+    # riichi comes from the round's riichi ticks, and whether the discarder was in it too
+    if name not in ("riichi", "discarder_riichi")
 ]
 TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
 RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
@@ -80,11 +82,12 @@ class IndicatorInput(forms.TextInput):
         return next((value for value in values if value), values[0] if values else None)
 
 
-def hand_flags(tsumo: bool | None) -> list[tuple[str, Any]]:
-    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both)."""
-    if tsumo is None:
-        return HAND_FLAGS
-    left_out = RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
+def hand_flags(tsumo: bool | None, rules: Rules | None = None) -> list[tuple[str, Any]]:
+    """Return the special wins a hand can claim: on a ron, or on a tsumo (``None``: both);
+    open riichi only where the rules play it."""
+    left_out = set() if tsumo is None else RON_ONLY_FLAGS if tsumo else TSUMO_ONLY_FLAGS
+    if rules is not None and rules.open_riichi == "none":
+        left_out = {*left_out, "open_riichi"}
     return [(name, label) for name, label in HAND_FLAGS if name not in left_out]
 
 

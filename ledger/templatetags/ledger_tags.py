@@ -402,7 +402,8 @@ def win_flags(context: Any, bound: BoundField) -> list[tuple[str, Any, bool]]:
 
     ticked = _selected(bound)
     tsumo = context.get("tsumo")
-    return [(value, label, value in ticked) for value, label in hand_flags(tsumo)]
+    rules = getattr(bound.form, "rules", None)
+    return [(value, label, value in ticked) for value, label in hand_flags(tsumo, rules)]
 
 
 STICKS_DRAWN = 6  # sticks drawn on the table; the number beside them says how many there are

@@ -329,8 +329,10 @@ function fieldsOf(form) {
   return [...new FormData(form).entries()].filter(([name, value]) => name !== "csrfmiddlewaretoken" && typeof value === "string");
 }
 
-function roundItem(form) {
+function roundItem(form, submitter) {
   const fields = fieldsOf(form);
+  // a named button says what it records (a draw's "Chombo by ..."): FormData leaves it out
+  if (submitter?.name) fields.push([submitter.name, submitter.value]);
   const value = (name) => fields.find(([key]) => key === name)?.[1] || "";
   return {
     session, kind: "round", url: root.dataset.recordUrl, fields, state: "queued",
@@ -424,7 +426,7 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
   const change = changeOf(event.detail);
   if (!change) return;
-  const item = change.kind === "round" ? roundItem(change.form) : riichiItem(change.form);
+  const item = change.kind === "round" ? roundItem(change.form, event.detail.elt) : riichiItem(change.form);
   if (isOffline() || waiting > 0) { // offline, or after what waits: in order, in the queue
     event.preventDefault();
     enqueue(item, change.form).then(send);
