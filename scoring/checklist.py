@@ -216,8 +216,8 @@ def checklist_yaku(rules: Rules) -> tuple[ChecklistYaku, ...]:
 
 
 def _is_offered(name: str, rules: Rules) -> bool:
-    if name == "renhou":
-        return rules.renhou == "mangan"
+    if name == "renhou":  # 5 han: alone as a mangan, or added to the other yaku
+        return rules.renhou in ("mangan", "cumulative")
     if name == "renhou_yakuman":
         return rules.renhou == "yakuman"
     if name in LOCAL_YAKUMAN:
@@ -335,7 +335,7 @@ def checklist_value(checklist: Checklist, rules: Rules) -> ChecklistValue:
         return ChecklistValue(yaku, NO_DORA, 0, multiple if rules.multiple_yakuman else 1,
                               0, ())  # fmt: skip
     han = sum(y.han for y in yaku) + checklist.dora.han
-    if "renhou" in checklist.yaku:  # renhou as mangan: the better of it and the rest
+    if "renhou" in checklist.yaku and rules.renhou == "mangan":  # the better of it and the rest
         han = max(LIMIT_HAN, han - LIMIT_HAN)
     fu, choices = _fu(checklist, han, rules)
     return ChecklistValue(yaku, checklist.dora, han, 0, fu, choices)

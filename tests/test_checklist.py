@@ -248,3 +248,10 @@ def test_a_win_keeps_its_yaku_and_dora_and_replays_by_its_han_and_fu():
                 {"dora": {"kan": 1}}):  # fmt: skip
         with pytest.raises(OutcomeError):
             Outcome.from_json({**tsumo, **bad})
+
+
+@pytest.mark.parametrize("renhou, han", [("mangan", 5), ("cumulative", 5 + 1 + 2)])
+def test_renhou_ticked_counts_as_the_rules_say(renhou, han):
+    ticked = Checklist(("renhou", "riichi", "chiitoitsu"), tsumo=False)
+
+    assert checklist_value(ticked, Rules(renhou=renhou)).han == han
