@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Session
 from ledger.tables import payment_lines
-from tests.browser.conftest import PHONE, launch_chromium
+from tests.browser.conftest import launch_chromium
+from tests.browser.test_offline import _open as open_offline
 from tests.factories import create_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,15 +29,9 @@ ENGINE_KEPT = """() => caches.keys().then(async (names) => {
 
 
 def _open(browser: Any, url: str) -> Page:
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(8_000)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
-        "() => caches.open('ledger-pages').then(c => c.match(location.pathname)).then(Boolean)"
-    )
-    _wait_until(page, ENGINE_KEPT, seconds=60)  # kept in the background
+    """Open the table as test_offline does, then wait for the engine kept in the background."""
+    page = open_offline(browser, url)
+    _wait_until(page, ENGINE_KEPT, seconds=60)
     return page
 
 
