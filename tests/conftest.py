@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import translation
 from hypothesis import settings
 
 # No hypothesis example may fail for taking long: a loaded machine (CI running the suite
@@ -36,6 +37,15 @@ def _every_player_listed(settings: Any) -> None:
     ``tests/test_standings.py`` checks the club's real default of 5 games.
     """
     settings.STANDINGS_MIN_GAMES = 1
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over() -> Iterator[None]:
+    """Start each test in the default language: a request through the test client leaves
+    its language active in this thread (LocaleMiddleware activates it and nothing undoes
+    that), so a test after a Japanese page would read Japanese messages."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session", autouse=True)
