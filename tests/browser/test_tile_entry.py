@@ -35,24 +35,40 @@ class Taps:
             " return keys && keys.offsetParent ? keys.getBoundingClientRect().top : null; }"
         )
 
-    def __call__(self, control, *, scroll=False, still=True):
-        if scroll:
-            control.scroll_into_view_if_needed()
-        expect(control).to_be_enabled()
+    def _aim(self, control, name):
+        """Return where the thumb lands: the control's centre, which must be in sight and
+        the control big enough."""
         box = control.bounding_box()
         width, height = self.size
-        name = control.evaluate("e => e.getAttribute('aria-label') || e.textContent.trim()")
         assert box["width"] >= MIN_TARGET and box["height"] >= MIN_TARGET, (name, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        hit = control.evaluate(  # the thumb lands on the control, or on its own label
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    @staticmethod
+    def _lands_on(control, x, y):
+        """Return whether a tap at x, y hits the control or its own label."""
+        return control.evaluate(
             "(e, [x, y]) => { const at = document.elementFromPoint(x, y);"
             " const own = (n) => n && (n.closest('label, button, summary, a') || n);"
             " return !!at && (e.contains(at) || own(at) === own(e)); }",
             [x, y],
         )
-        assert hit, f"{name} is covered where the thumb lands"
+
+    def __call__(self, control, *, scroll=False, still=True):
+        expect(control).to_be_enabled()
+        name = control.evaluate("e => e.getAttribute('aria-label') || e.textContent.trim()")
+        for look in range(3):  # a preview swapped in may move the page: look again
+            if scroll and look == 0:
+                control.scroll_into_view_if_needed()
+            elif scroll:  # still under the sticky Save bar: scroll it to the middle
+                control.evaluate("e => e.scrollIntoView({block: 'center'})")
+            expect(self.page.locator(HTMX_BUSY)).to_have_count(0)
+            x, y = self._aim(control, name)
+            if self._lands_on(control, x, y):
+                break
+        else:
+            raise AssertionError(f"{name} is covered where the thumb lands")
         before = self.page.evaluate("window.scrollY")
         self.page.touchscreen.tap(x, y)
         self.count += 1
@@ -60,6 +76,9 @@ class Taps:
             assert self.page.evaluate("window.scrollY") == before, f"tapping {name} scrolled"
             self.keys_at = self.keys_at if self.keys_at is not None else self._keys_top()
             assert self._keys_top() == self.keys_at, f"tapping {name} moved the keys"
+
+
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
 def _open_phone(browser, live_server, session, *, size=PHONE, language="en"):
