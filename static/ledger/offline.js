@@ -365,7 +365,11 @@ function afterQueuedRound(form, item) {
 }
 
 // The riichi button shows the declaration at once (not yet sent: the queue lists it).
-function afterQueuedRiichi(form, item) {
+function afterQueuedRiichi(tapped, item) {
+  const seat = tapped.elements.seat.value;
+  const form = tapped.isConnected ? tapped // or the same seat's button in a redrawn table
+    : document.querySelector(`.seat[data-seat="${seat}"] .riichi-form`);
+  if (!form) return;
   form.elements.on.value = item.on ? "0" : "1";
   const button = form.querySelector("button");
   button.setAttribute("aria-pressed", String(item.on));
@@ -438,38 +442,38 @@ document.addEventListener("htmx:configRequest", (event) => {
   starting.set(event.detail.elt, { item, form: change.form });
 });
 
+// The request is watched itself, not through htmx's events: those are dispatched on the
+// element that made the request, and a poll may have redrawn the table (and removed that
+// riichi button) before the answer comes, so they would never reach this page's listeners.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const found = starting.get(event.detail.elt);
   starting.delete(event.detail.elt);
-  if (found) inFlight.set(event.detail.xhr, found);
+  if (!found) return;
+  const request = event.detail.xhr;
+  inFlight.set(request, found);
+  request.addEventListener("loadend", () => settle(request));
 });
 
-// A change that got no answer (no network, too slow, a proxy's 5xx) may or may not have
-// reached the server: it is queued with its request id, so sending it again is safe.
-function queueFailed(event) {
-  const found = inFlight.get(event.detail.xhr);
-  if (!found) return;
-  inFlight.delete(event.detail.xhr);
-  networkDown = true;
-  drawBanner();
-  enqueue(found.item, found.form);
+// No answer (no network, too slow), a proxy's 5xx, or a 403 (this phone lost the table
+// link; the queue re-joins): the change may or may not have reached the server.
+function failed(request) {
+  return request.status === 0 || request.status >= 500 || request.status === 403;
 }
 
-document.addEventListener("htmx:sendError", queueFailed);
-document.addEventListener("htmx:timeout", queueFailed);
-document.addEventListener("htmx:beforeSwap", (event) => {
-  const status = event.detail.xhr.status;
-  const found = inFlight.get(event.detail.xhr);
+// A change that got no answer is queued with its request id, so sending it again is safe.
+function settle(request) {
+  const found = inFlight.get(request);
   if (!found) return;
-  if (status >= 500 || status === 403) { // 403: this phone lost the table link; the queue re-joins
-    event.detail.shouldSwap = false;
-    if (status === 403) lostLink = true;
-    queueFailed(event);
-    return;
-  }
-  inFlight.delete(event.detail.xhr);
-  networkDown = false;
+  inFlight.delete(request);
+  networkDown = failed(request);
+  if (request.status === 403) lostLink = true;
   drawBanner();
+  if (networkDown) enqueue(found.item, found.form);
+}
+
+// A failed answer is not drawn: the queue lists the change instead.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (inFlight.has(event.detail.xhr) && failed(event.detail.xhr)) event.detail.shouldSwap = false;
 });
 
 // --- sending the queue ------------------------------------------------------------

@@ -213,6 +213,42 @@ def test_a_round_whose_answer_was_lost_is_sent_again_and_recorded_once(live_serv
         assert session.audit.filter(action="riichi").count() == 1
 
 
+def test_a_riichi_whose_button_was_redrawn_before_its_answer_was_lost_is_queued(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        riichi = f"**/sessions/{session.pk}/riichi/"
+        held: list[Any] = []
+
+        def hold(route):  # the riichi waits, unanswered, until the table is redrawn
+            held.append(route)
+
+        page.route(riichi, hold)
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the riichi was not sent"
+
+        page.evaluate("() => { window.tappedTable = document.getElementById('table'); }")
+        page.evaluate(  # as a poll or a sent queue does, while the riichi is out
+            "() => htmx.ajax('GET', document.getElementById('offline').dataset.tableUrl"
+            " + '?part=table', {target: '#table', swap: 'outerHTML'})"
+        )
+        page.wait_for_function("() => !window.tappedTable.isConnected")
+        held[0].fetch()  # the server records the riichi...
+        held[0].abort()  # ...and its answer never comes back
+        expect(page.locator(".queue-items li")).to_have_count(1)
+        redrawn = page.get_by_role("button", name="Riichi Chen", exact=True)
+        expect(redrawn).to_have_attribute("aria-pressed", "true")  # shown, not yet sent
+        page.unroute(riichi)
+
+        expect(page.locator(".queue")).to_be_hidden(timeout=12_000)  # resent: recorded once
+        assert Session.objects.get(pk=session.pk).riichi == [2]
+        assert session.audit.filter(action="riichi").count() == 1
+
+
 def test_a_table_link_keeps_working_through_failed_requests_and_a_lost_login_session(
     live_server,
 ):
