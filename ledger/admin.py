@@ -1,10 +1,18 @@
-"""Django admin for every model of the ledger."""
+"""Django admin for every model of the ledger.
+
+Sessions, their seats, rounds and results and the audit trail are shown, never changed
+here: they are written by ``ledger.writes`` alone (lock, version check, replay), which
+the table, history and correction pages use. An edit made here would skip the replay,
+so the scores, the results and the standings would no longer follow the rounds.
+"""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
+from ledger.engine_words import explain
 from ledger.models import (
     ApiToken,
     AuditEntry,
@@ -17,21 +25,36 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
+from scoring.errors import ScoringError
+from scoring.rules import Rules
 
 
-class SeatInline(admin.TabularInline):
+class ShownOnly:
+    """An admin that shows the rows of a model written by ``ledger.writes`` alone."""
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class SeatInline(ShownOnly, admin.TabularInline):
     model = SessionSeat
     extra = 0
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(ShownOnly, admin.TabularInline):
     model = Round
     extra = 0
     readonly_fields = ("label", "dealer", "honba", "riichi_sticks", "deltas", "scores")
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("pk", "started_at", "table_name", "status", "season")
     list_filter = ("status", "season")
     inlines = [SeatInline, RoundInline]
@@ -51,9 +74,26 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("name",)
 
 
+class RulesetForm(forms.ModelForm):
+    """A ruleset's rules are checked as the new-session form checks them."""
+
+    class Meta:
+        model = Ruleset
+        fields = ("name", "rules", "description")
+
+    def clean_rules(self) -> object:
+        rules = self.cleaned_data["rules"]
+        try:
+            Rules.from_json(rules)
+        except ScoringError as error:
+            raise forms.ValidationError(explain(error)) from error
+        return rules
+
+
 @admin.register(Ruleset)
 class RulesetAdmin(admin.ModelAdmin):
     list_display = ("name", "description")
+    form = RulesetForm
 
 
 @admin.register(Season)
@@ -62,23 +102,23 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("session", "number", "label", "honba", "riichi_sticks")
     list_filter = ("session",)
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("session", "player", "place", "score", "result")
 
 
 @admin.register(SessionSeat)
-class SessionSeatAdmin(admin.ModelAdmin):
+class SessionSeatAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("session", "seat", "player")
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("at", "session", "action", "round_number", "user", "via")
     list_filter = ("action",)
 

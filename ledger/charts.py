@@ -142,6 +142,27 @@ def thin(labels: Sequence[tuple[float, str]], *, low: float, high: float) -> lis
     return kept
 
 
+@dataclass(frozen=True)
+class Frame:
+    """The plot area of a line chart and its scales: point ``i`` of ``steps`` across,
+    values from ``low`` at the bottom to ``high`` at the top."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    low: float
+    high: float
+    steps: int
+
+    def x(self, i: float) -> float:
+        return round(self.left + (self.right - self.left) * i / self.steps, 1)
+
+    def y(self, v: float) -> float:
+        share = (v - self.low) / (self.high - self.low)
+        return round(self.bottom - (self.bottom - self.top) * share, 1)
+
+
 def score_chart(
     labels: list[str],
     series: list[list[int]],
@@ -160,53 +181,66 @@ def score_chart(
     tick_texts = [points(t) for t in ticks]
     left = max(text_width(t) for t in tick_texts) + 8
     right = width - max(text_width(points(line[-1])) for line in series if line) - 8
-    top, bottom = FONT / 2 + 2, height - FONT - 12
     steps = max(len(series[0]) - 1, 1) if series else 1
-
-    def x(i: int) -> float:
-        return round(left + (right - left) * i / steps, 1)
-
-    def y(v: float) -> float:
-        return round(bottom - (bottom - top) * (v - low) / (high - low), 1)
-
-    finals = [line[-1] for line in series if line]
-    end_ys = spread([y(v) for v in finals], gap=FONT + 1, low=top, high=bottom)
-    lines = tuple(
-        Line(
-            label,
-            COLORS[p % 4],
-            " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
-            x(len(line) - 1),
-            y(line[-1]),
-            tuple(
-                Dot(x(i), y(v), _dot_title(label, i, rounds[i - 1], v))
-                for i, v in enumerate(line)
-                if 0 < i <= len(rounds)
-            ),
-            x(len(line) - 1) + 5,
-            round(end_y + FONT * 0.35, 1),
-            points(line[-1]),
-        )
-        for p, (label, line, end_y) in enumerate(zip(labels, series, end_ys))
-        if line
-    )
-    marks, names = _round_spans(rounds, x)
+    frame = Frame(left, right, FONT / 2 + 2, height - FONT - 12, low, high, steps)
+    marks, names = _round_spans(rounds, frame.x)
     return Chart(
         width=width,
         height=height,
         left=left,
         right=right,
-        top=top,
-        bottom=bottom,
-        lines=lines,
+        top=frame.top,
+        bottom=frame.bottom,
+        lines=_score_lines(labels, series, rounds, frame),
         y_ticks=tuple(
-            Tick(y(t), text, round(y(t) + FONT * 0.35, 1)) for t, text in zip(ticks, tick_texts)
+            Tick(frame.y(t), text, round(frame.y(t) + FONT * 0.35, 1))
+            for t, text in zip(ticks, tick_texts)
         ),
         x_ticks=tuple(thin(names, low=0, high=width)),
         x_marks=marks,
-        zero_y=y(0) if low < 0 < high else None,
+        zero_y=frame.y(0) if low < 0 < high else None,
         y_text_x=left - 6,
         x_text_y=height - 8,
+    )
+
+
+def _score_lines(
+    labels: list[str], series: list[list[int]], rounds: Sequence[tuple[str, int]], frame: Frame
+) -> tuple[Line, ...]:
+    """Return each player's line, its final score written apart from the others'."""
+    finals = [line[-1] for line in series if line]
+    gap = FONT + 1
+    end_ys = spread([frame.y(v) for v in finals], gap=gap, low=frame.top, high=frame.bottom)
+    drawn = [(p, label, line) for p, (label, line) in enumerate(zip(labels, series)) if line]
+    return tuple(
+        _score_line(p, label, line, end_y, rounds, frame)
+        for (p, label, line), end_y in zip(drawn, end_ys)
+    )
+
+
+def _score_line(
+    p: int,
+    label: str,
+    line: list[int],
+    end_y: float,
+    rounds: Sequence[tuple[str, int]],
+    frame: Frame,
+) -> Line:
+    x, y, last = frame.x, frame.y, len(line) - 1
+    return Line(
+        label,
+        COLORS[p % 4],
+        " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
+        x(last),
+        y(line[-1]),
+        tuple(
+            Dot(x(i), y(v), _dot_title(label, i, rounds[i - 1], v))
+            for i, v in enumerate(line)
+            if 0 < i <= len(rounds)
+        ),
+        x(last) + 5,
+        round(end_y + FONT * 0.35, 1),
+        points(line[-1]),
     )
 
 

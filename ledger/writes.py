@@ -625,16 +625,15 @@ def _player_count(rules: dict[str, Any]) -> int:
         return len(SEATS)
 
 
-def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
-    """Create a session with its seats (and, for an import, its rounds): four players,
-    or three under three-player (sanma) rules."""
-    count = _player_count(new.rules)
-    if len(new.players) != count:
+def _check_players(players: Sequence[Player], rules: dict[str, Any]) -> None:
+    """Raise unless the players are as many as the rules seat, each a different one."""
+    count = _player_count(rules)
+    if len(players) != count:
         raise WriteError(
             gettext("These rules are for %(count)s players, not %(given)s.")
-            % {"count": count, "given": len(new.players)}
+            % {"count": count, "given": len(players)}
         )
-    if len({p.pk for p in new.players}) != count:
+    if len({p.pk for p in players}) != count:
         raise WriteError(
             ngettext(
                 "A session needs %(count)s different player.",
@@ -643,6 +642,12 @@ def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> S
             )
             % {"count": count}
         )
+
+
+def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
+    """Create a session with its seats (and, for an import, its rounds): four players,
+    or three under three-player (sanma) rules."""
+    _check_players(new.players, new.rules)
     started_at = new.started_at or timezone.now()
     with transaction.atomic():
         session = Session.objects.create(

@@ -14,7 +14,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
-from ledger.charts import FONT, WIDTH, nice_ticks, padded, text_width, thin
+from ledger.charts import FONT, WIDTH, Frame, nice_ticks, padded, text_width, thin
 from ledger.numbers import shown
 
 GAIN, LOSS, INK, BAND = "#0b6e4f", "#c0392b", "#2e5eaa", "#2e5eaa33"
@@ -83,43 +83,58 @@ def line_chart(
     last = _number(values[-1], digits)
     left = max(text_width(t) for t in tick_texts) + 8
     right = width - text_width(last) - 10
-    top, bottom = FONT / 2 + 2, height - 2 * FONT - 16
-    y = _scale(low, high, top, bottom)
-    step = (right - left) / max(len(values) - 1, 1)
-
-    def x(i: int) -> float:
-        return round(left + i * step, 1)
-
+    steps = max(len(values) - 1, 1)
+    frame = Frame(left, right, FONT / 2 + 2, height - 2 * FONT - 16, low, high, steps)
     parts = [
         f'<svg class="line-chart" viewBox="0 0 {width} {height}" role="img">'
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>',
         '<g class="grid" stroke="#e6e2d9">',
-        *(f'<line x1="{left}" x2="{right}" y1="{y(t)}" y2="{y(t)}"/>' for t in ticks),
+        *(f'<line x1="{left}" x2="{right}" y1="{frame.y(t)}" y2="{frame.y(t)}"/>' for t in ticks),
         "</g>",
-        f'<g class="axis y" text-anchor="end">{_texts(left - 6, ticks, tick_texts, y)}</g>',
-        _game_axis(len(values), x, bottom + FONT + 3, low=0, high=width),
+        f'<g class="axis y" text-anchor="end">{_texts(left - 6, ticks, tick_texts, frame.y)}</g>',
+        _game_axis(len(values), frame.x, frame.bottom + FONT + 3, low=0, high=width),
         _date_axis(dates, left, right, height - 4),
+        *_value_marks(values, band, frame, zero=zero, digits=digits, dates=dates),
+        "</svg>",
     ]
-    if zero and low < 0 < high:
-        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(0)}" y2="{y(0)}" class="zero"/>')
+    return mark_safe("".join(parts))
+
+
+def _value_marks(
+    values: Sequence[float],
+    band: Sequence[tuple[float, float]],
+    frame: Frame,
+    *,
+    zero: bool,
+    digits: int,
+    dates: Sequence[str],
+) -> list[str]:
+    """Return the zero line, the band, the line, its dots and the last value's text."""
+    x, y = frame.x, frame.y
+    marks = []
+    if zero and frame.low < 0 < frame.high:
+        marks.append(
+            f'<line x1="{frame.left}" x2="{frame.right}" y1="{y(0)}" y2="{y(0)}" class="zero"/>'
+        )
     if band:
         upper = [f"{x(i)},{y(h)}" for i, (_, h) in enumerate(band)]
         lower = [f"{x(i)},{y(lo)}" for i, (lo, _) in reversed(list(enumerate(band)))]
-        parts.append(f'<polygon fill="{BAND}" stroke="none" points="{" ".join(upper + lower)}"/>')
-    points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
-    parts.append(f'<polyline fill="none" stroke="{INK}" stroke-width="2" points="{points}"/>')
+        marks.append(f'<polygon fill="{BAND}" stroke="none" points="{" ".join(upper + lower)}"/>')
+    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
+    marks.append(f'<polyline fill="none" stroke="{INK}" stroke-width="2" points="{line}"/>')
     if len(values) <= MOST_DOTS:
-        parts += [
+        marks += [
             f'<circle cx="{x(i)}" cy="{y(v)}" r="2.5" fill="{INK}"><title>'
             f"{escape(_game_title(i, dates, _number(v, digits)))}</title></circle>"
             for i, v in enumerate(values)
         ]
-    parts.append(
-        f'<text class="end" x="{x(len(values) - 1) + 5}" y="{round(y(values[-1]) + FONT * 0.35, 1)}"'
-        f' fill="{INK}">{escape(last)}</text></svg>'
+    end = len(values) - 1
+    marks.append(
+        f'<text class="end" x="{x(end) + 5}" y="{round(y(values[-1]) + FONT * 0.35, 1)}"'
+        f' fill="{INK}">{escape(_number(values[-1], digits))}</text>'
     )
-    return mark_safe("".join(parts))
+    return marks
 
 
 MOST_DOTS = 120  # games with a dot (and its title) each; beyond, the line alone

@@ -1,0 +1,67 @@
+"""The Django admin shows what the write path owns and never changes it; a ruleset's
+rules are checked there as the new-session form checks them."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from ledger.models import Round, Ruleset, Session
+from tests.factories import create_session, draw
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client):
+    user = get_user_model().objects.create_superuser("boss", password="pw-for-tests-1")
+    client.force_login(user)
+    return client
+
+
+def test_a_session_is_shown_but_its_rules_cannot_be_changed_to_fit_other_seats(admin_client):
+    session = create_session(rules={"preset": "tenhou"}, rounds=[draw(0)])
+    url = f"/admin/ledger/session/{session.pk}/change/"
+    page = admin_client.get(url)
+    assert page.status_code == 200
+    assert b"tenhou" in page.content
+    assert b'name="_save"' not in page.content
+
+    answer = admin_client.post(url, {"rules": '{"preset": "tenhou_sanma"}'})
+    assert answer.status_code == 403
+    assert Session.objects.get(pk=session.pk).rules == {"preset": "tenhou"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["session", "round", "result", "sessionseat", "auditentry"],
+)
+def test_the_write_paths_rows_cannot_be_added_or_deleted_in_the_admin(admin_client, path):
+    create_session(rounds=[draw(0)])
+    assert admin_client.get(f"/admin/ledger/{path}/").status_code == 200
+    assert admin_client.get(f"/admin/ledger/{path}/add/").status_code == 403
+    first = Round.objects.first()
+    assert first is not None
+    if path == "round":
+        answer = admin_client.post(f"/admin/ledger/round/{first.pk}/delete/", {"post": "yes"})
+        assert answer.status_code == 403
+        assert Round.objects.filter(pk=first.pk).exists()
+
+
+def test_a_ruleset_with_a_bad_option_is_refused_in_words(admin_client):
+    answer = admin_client.post(
+        "/admin/ledger/ruleset/add/",
+        {"name": "Club nights", "rules": '{"preset": "club", "kiriage": "often"}'},
+    )
+    assert answer.status_code == 200  # the form again, with its error
+    assert "kiriage must be true or false" in answer.content.decode()
+    assert not Ruleset.objects.filter(name="Club nights").exists()
+
+
+def test_a_ruleset_with_good_rules_is_saved(admin_client):
+    answer = admin_client.post(
+        "/admin/ledger/ruleset/add/",
+        {"name": "Club nights", "rules": '{"preset": "club", "kiriage": true}'},
+    )
+    assert answer.status_code == 302
+    assert Ruleset.objects.get(name="Club nights").rules == {"preset": "club", "kiriage": True}
