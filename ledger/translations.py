@@ -4,32 +4,30 @@ The setup command runs on machines with only Python, where Django's ``makemessag
 ``compilemessages`` (which call xgettext and msgfmt) are missing. ``extract_messages``
 finds what templates and Python code mark for translation; ``update_catalog`` merges it
 into a .po file, keeping the translations; ``compile_catalog`` writes the .mo that
-Django's gettext reads.
+Django's gettext reads. polib reads and writes both formats.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import polib
 from django.conf import settings
 
 LANGUAGES = ("zh_Hans", "ja")  # the locales with a catalog; English is the source text
 TEMPLATE_DIRS = ("templates", "standings/templates")
 PYTHON_DIRS = ("ledger", "standings", "clubnights")
 SKIPPED_DIRS = {"migrations", "__pycache__"}
-HEADER = (
-    "Project-Id-Version: riichi-ledger\n"
-    "MIME-Version: 1.0\n"
-    "Content-Type: text/plain; charset=UTF-8\n"
-    "Content-Transfer-Encoding: 8bit\n"
-    "Language: {language}\n"
-    "Plural-Forms: nplurals=1; plural=0;\n"
-)
+METADATA = {
+    "MIME-Version": "1.0",
+    "Content-Type": "text/plain; charset=UTF-8",
+    "Content-Transfer-Encoding": "8bit",
+    "Plural-Forms": "nplurals=1; plural=0;",
+}
 # Call names that mark a message, and the roles of their leading string arguments.
 CALLS = {
     "gettext": ("msgid",),
@@ -147,105 +145,44 @@ def _message(roles: tuple[str, ...], values: list[str]) -> Message | None:
     return message
 
 
-# --- .po files ----------------------------------------------------------------------
+# --- .po and .mo files (polib) -------------------------------------------------------
 
 
-def read_po(path: Path) -> tuple[str, dict[tuple[str | None, str], Message]]:
-    """Return a .po file's header and its messages."""
-    entries: list[Message] = []
-    current: dict[str, object] = {}
-    key = ""
-
-    def finish() -> None:
-        if "msgid" in current:
-            strings = current.get("msgstr", {})
-            assert isinstance(strings, dict)
-            entries.append(
-                Message(
-                    msgid=str(current["msgid"]),
-                    msgctxt=current.get("msgctxt"),  # type: ignore[arg-type]
-                    msgid_plural=current.get("msgid_plural"),  # type: ignore[arg-type]
-                    msgstr=[strings[i] for i in sorted(strings)] or [""],
-                    references=list(current.get("references", [])),  # type: ignore[call-overload]
-                    flags=list(current.get("flags", [])),  # type: ignore[call-overload]
-                )
-            )
-        current.clear()
-
-    for raw in path.read_text("utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#~"):
-            continue
-        if line.startswith("#"):
-            if "msgid" in current and "msgstr" in current:
-                finish()
-            if line.startswith("#:"):
-                current.setdefault("references", []).extend(line[2:].split())  # type: ignore[attr-defined]
-            elif line.startswith("#,"):
-                flags = [f.strip() for f in line[2:].split(",")]
-                current.setdefault("flags", []).extend(flags)  # type: ignore[attr-defined]
-            continue
-        if line.startswith('"'):
-            _append(current, key, _unquote(line))
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword in ("msgctxt", "msgid") and "msgstr" in current:
-            finish()
-        key = keyword
-        _append(current, key, _unquote(rest.strip()), start=True)
-    finish()
-    header, messages = "", {}
-    for entry in entries:
-        if entry.msgid == "" and entry.msgctxt is None:
-            header = entry.msgstr[0]
-        else:
-            messages[entry.key] = entry
-    return header, messages
+def read_po(path: Path) -> dict[tuple[str | None, str], Message]:
+    """Return the messages of a .po file (its obsolete ones left out)."""
+    return {
+        (entry.msgctxt, entry.msgid): _message_of(entry)
+        for entry in polib.pofile(str(path))
+        if not entry.obsolete
+    }
 
 
-def _append(current: dict[str, object], key: str, text: str, start: bool = False) -> None:
-    if key.startswith("msgstr"):
-        index = int(key[7:-1]) if key.startswith("msgstr[") else 0
-        strings = current.setdefault("msgstr", {})
-        assert isinstance(strings, dict)
-        strings[index] = text if start else strings.get(index, "") + text
+def _message_of(entry: polib.POEntry) -> Message:
+    plural = entry.msgid_plural or None
+    strings = [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)] if plural else []
+    return Message(
+        msgid=entry.msgid,
+        msgctxt=entry.msgctxt,
+        msgid_plural=plural,
+        msgstr=strings or [entry.msgstr],
+        references=[f"{path}:{line}" for path, line in entry.occurrences],
+        flags=list(entry.flags),
+    )
+
+
+def _entry_of(message: Message) -> polib.POEntry:
+    entry = polib.POEntry(
+        msgid=message.msgid,
+        msgctxt=message.msgctxt,
+        occurrences=[tuple(ref.rsplit(":", 1)) for ref in message.references],
+        flags=list(message.flags),
+    )
+    if message.msgid_plural is None:
+        entry.msgstr = message.msgstr[0]
     else:
-        current[key] = text if start else str(current.get(key, "")) + text
-
-
-def _unquote(text: str) -> str:
-    if not (len(text) >= 2 and text[0] == text[-1] == '"'):
-        raise ValueError(f"not a quoted .po string: {text!r}")
-    return str(ast.literal_eval(text))
-
-
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
-    lines = escaped.split("\n")
-    if len(lines) == 1:
-        return f'"{escaped}"'
-    parts = [f"{line}\\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
-    return '""\n' + "\n".join(f'"{part}"' for part in parts)
-
-
-def write_po(path: Path, header: str, messages: Iterable[Message]) -> None:
-    """Write a .po file (messages in the given order)."""
-    chunks = [f'msgid ""\nmsgstr {_quote(header)}\n']
-    for message in messages:
-        lines = [f"#: {ref}" for ref in message.references]
-        if message.flags:
-            lines.append("#, " + ", ".join(message.flags))
-        if message.msgctxt is not None:
-            lines.append(f"msgctxt {_quote(message.msgctxt)}")
-        lines.append(f"msgid {_quote(message.msgid)}")
-        if message.msgid_plural is not None:
-            lines.append(f"msgid_plural {_quote(message.msgid_plural)}")
-            lines += [f"msgstr[{i}] {_quote(s)}" for i, s in enumerate(message.msgstr)]
-        else:
-            lines.append(f"msgstr {_quote(message.msgstr[0])}")
-        chunks.append("\n".join(lines) + "\n")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(chunks), "utf-8")
+        entry.msgid_plural = message.msgid_plural
+        entry.msgstr_plural = dict(enumerate(message.msgstr))
+    return entry
 
 
 def catalog_path(language: str, suffix: str = ".po") -> Path:
@@ -258,18 +195,29 @@ def update_catalog(language: str) -> tuple[int, int]:
     Translations of messages still in use are kept; messages no longer in use are dropped.
     """
     path = catalog_path(language)
-    header, old = read_po(path) if path.exists() else ("", {})
-    header = header or HEADER.format(language=language)
-    merged = []
+    old = read_po(path) if path.exists() else {}
+    catalog = polib.POFile()
+    catalog.header = (
+        f"The ledger's messages in {language}: `manage.py extracttranslations` adds new ones."
+    )
+    catalog.metadata = _metadata(path, language)
     for key, message in sorted(extract_messages().items(), key=lambda item: _place(item[1])):
         previous = old.get(key)
         if previous is not None and (previous.msgid_plural is None) == (
             message.msgid_plural is None
         ):
             message.msgstr, message.flags = previous.msgstr, previous.flags
-        merged.append(message)
-    write_po(path, header, merged)
-    return len(merged), sum(not m.is_translated for m in merged)
+        catalog.append(_entry_of(message))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.save(str(path))
+    return len(catalog), len(catalog) - len(catalog.translated_entries())
+
+
+def _metadata(path: Path, language: str) -> dict[str, str]:
+    """Return the header of a language's catalog: as it is, or the project's for a new one."""
+    if path.exists() and polib.pofile(str(path)).metadata:
+        return dict(polib.pofile(str(path)).metadata)
+    return {"Project-Id-Version": "riichi-ledger", **METADATA, "Language": language}
 
 
 def _place(message: Message) -> tuple[str, int]:
@@ -277,43 +225,12 @@ def _place(message: Message) -> tuple[str, int]:
     return path, int(line)
 
 
-# --- .mo files ----------------------------------------------------------------------
-
-
 def compile_catalog(po_path: Path, mo_path: Path) -> int:
-    """Write the .mo of a .po file (untranslated and fuzzy entries left out); return its size."""
-    header, messages = read_po(po_path)
-    pairs = {"": header}
-    for message in messages.values():
-        if not message.is_translated:
-            continue
-        source = message.msgid
-        if message.msgid_plural is not None:
-            source += "\x00" + message.msgid_plural
-        if message.msgctxt is not None:
-            source = f"{message.msgctxt}\x04{source}"
-        pairs[source] = "\x00".join(message.msgstr)
-    data = mo_bytes(pairs)
-    mo_path.write_bytes(data)
-    return len(pairs) - 1
-
-
-def mo_bytes(pairs: dict[str, str]) -> bytes:
-    """Return a GNU .mo file of these source → translation strings (as msgfmt writes it)."""
-    keys = sorted(pairs)
-    sources = [key.encode("utf-8") for key in keys]
-    targets = [pairs[key].encode("utf-8") for key in keys]
-    count = len(keys)
-    source_table = 7 * 4
-    target_table = source_table + count * 8
-    offset = target_table + count * 8
-    table, blob = [], b""
-    for text in sources + targets:
-        table.append((len(text), offset + len(blob)))
-        blob += text + b"\x00"
-    header = struct.pack("<7I", 0x950412DE, 0, count, source_table, target_table, 0, offset)
-    lengths = b"".join(struct.pack("<2I", length, start) for length, start in table)
-    return header + lengths + blob
+    """Write the .mo of a .po file (untranslated and fuzzy entries left out); return how
+    many messages it holds."""
+    catalog = polib.pofile(str(po_path))
+    catalog.save_as_mofile(str(mo_path))
+    return len(catalog.translated_entries())
 
 
 def compile_all() -> list[tuple[str, int]]:

@@ -168,41 +168,42 @@ SHORT_TEXT = 5  # "0555p", the longest meld
 
 
 def _read_text(text: str) -> ReadTiles:
-    *runs, rest = _SUIT_LETTER.split(text.strip())
-    digits = {"m": "", "p": "", "s": "", "z": ""}  # each suit's runs, joined
-    for run, suit in zip(runs[::2], runs[1::2]):
-        if not (run.isascii() and run.isdigit()) or (
-            suit == "z" and not HONOR_DIGITS.issuperset(run)
-        ):
-            _run_fault(run, suit, text)
+    notation = text.strip()
+    if not _NOTATION.fullmatch(notation):
+        _notation_fault(notation, text)
+    digits = dict.fromkeys(SUITS, "")  # each suit's runs, joined
+    for run, suit in _RUN.findall(notation):
         digits[suit] += run
-    if rest:
-        _run_fault(rest, "", text)
-    tiles: tuple[int, ...] = ()
-    counts: tuple[int, ...] = ()
-    bits = 0
-    over: list[str] = []
-    reds = []
-    for suit, suit_digits in digits.items():  # in MPSZ order, so counts are by kind
-        found = suit_tiles(suit, suit_digits)
-        tiles += found.tiles
-        counts += found.counts
-        bits |= found.bits
-        over += found.over
-        if found.red:
-            reds.append(found.red)
+    m, p, s, z = [suit_tiles(suit, run) for suit, run in digits.items()]  # MPSZ order
+    over = m.over + p.over + s.over + z.over
     if over:
         raise BadNotationError(f"more than four copies of {', '.join(over)}")
+    reds = [found.red for found in (m, p, s, z) if found.red]
     if reds:
         raise BadNotationError(f"more than one red five {', '.join(reds)}")
-    return ReadTiles(tiles, counts, bits)  # the suits in MPSZ order, each sorted
+    return ReadTiles(  # the suits in MPSZ order, each sorted, so counts are by kind
+        m.tiles + p.tiles + s.tiles + z.tiles,
+        m.counts + p.counts + s.counts + z.counts,
+        m.bits | p.bits | s.bits | z.bits,
+    )
 
 
 _kept_text = functools.lru_cache(maxsize=4096)(_read_text)
 
 
+# MPSZ notation: runs of ASCII digits, each before its suit letter (honors 1z-7z).
+_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_RUN = re.compile(r"([0-9]+)([mpsz])")
 _SUIT_LETTER = re.compile(f"([{SUITS}])")
-HONOR_DIGITS = frozenset("1234567")
+
+
+def _notation_fault(notation: str, text: str) -> None:
+    """Raise the first fault of notation that is not MPSZ, in reading order."""
+    *runs, rest = _SUIT_LETTER.split(notation)
+    for run, suit in zip(runs[::2], runs[1::2]):
+        if not _NOTATION.fullmatch(run + suit):
+            _run_fault(run, suit, text)
+    _run_fault(rest, "", text)
 
 
 def _run_fault(digits: str, suit: str, text: str) -> None:

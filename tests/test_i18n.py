@@ -17,9 +17,9 @@ from ledger.models import Ruleset, Season
 from ledger.translations import (
     LANGUAGES,
     catalog_path,
+    compile_catalog,
     ensure_compiled,
     extract_messages,
-    mo_bytes,
     read_po,
     template_messages,
 )
@@ -66,7 +66,7 @@ def compiled_catalogs():
 
 @pytest.fixture(scope="module")
 def catalogs():
-    return {language: read_po(catalog_path(language))[1] for language in LANGUAGES}
+    return {language: read_po(catalog_path(language)) for language in LANGUAGES}
 
 
 def test_every_marked_message_has_a_translation_in_each_language(catalogs):
@@ -111,15 +111,23 @@ def test_a_template_string_without_translation_is_found():
 
 
 def test_compiled_catalog_reads_back_with_python_gettext(tmp_path):
-    path = tmp_path / "django.mo"
-    pairs = {"": "Content-Type: text/plain; charset=UTF-8\n", "Ron": "ロン"}
-    pairs["outcome\x04Draw"] = "流局"
-    path.write_bytes(mo_bytes(pairs))
+    po, mo = tmp_path / "django.po", tmp_path / "django.mo"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Ron"\nmsgstr "ロン"\n\n'
+        'msgctxt "outcome"\nmsgid "Draw"\nmsgstr "流局"\n\n'
+        'msgid "Tsumo"\nmsgstr ""\n\n'  # untranslated: left out
+        '#, fuzzy\nmsgid "Chombo"\nmsgstr "チョンボ?"\n',  # fuzzy: left out
+        "utf-8",
+    )
+    assert compile_catalog(po, mo) == 2
 
-    with path.open("rb") as mo:
-        catalog = gettext.GNUTranslations(mo)
+    with mo.open("rb") as compiled:
+        catalog = gettext.GNUTranslations(compiled)
 
     assert catalog.gettext("Ron") == "ロン"
+    assert catalog.gettext("Tsumo") == "Tsumo"
+    assert catalog.gettext("Chombo") == "Chombo"
     assert catalog.pgettext("outcome", "Draw") == "流局"
 
 
