@@ -211,45 +211,58 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
         _refuse_if_finished(event)
         rounds = list(event.rounds.prefetch_related("tables__session__seats"))
         _refuse_while_playing(event, rounds)
-        present = list(
-            event.entries.filter(left_at__isnull=True).select_related("player").order_by("pk")
-        )
-        players = {entry.player_id: entry.player for entry in present}
-        fewest = 3 if event.sanma_rules is not None else event.seats
-        if len(players) < fewest:
-            raise EventError(
-                ngettext(
-                    "A round needs %(seats)s players checked in; %(count)s is.",
-                    "A round needs %(seats)s players checked in; %(count)s are.",
-                    len(players),
-                )
-                % {"seats": fewest, "count": len(players)}
-            )
+        players = _players_present(event)
         drawn = _draw(event, rounds, players, rng or random.Random(secrets.randbits(64)))
-        number = len(rounds) + 1
         event_round = EventRound.objects.create(
             event=event,
-            number=number,
+            number=len(rounds) + 1,
             started_at=timezone.now(),
             sitting_out=list(drawn.sitting_out),
             note=_note_json(drawn.note),
         )
-        tables = []
-        for index, table in enumerate(drawn.tables, start=1):
-            new = writes.NewSession(
-                players=[players[p] for p in table],
-                rules=event.rules_for(len(table)),
-                ruleset=event.ruleset if len(table) == event.seats else None,
-                table_name=f"{event.name[:34]} · {index}",  # a label, read in any language
-                venue=event.name[:60],
-                notes=gettext("%(event)s, round %(round)s")
-                % {"event": event.name, "round": number},
-            )
-            session = writes.create_session(new, actor=actor, action="start")
-            tables.append(EventTable(round=event_round, number=index, session=session))
-        EventTable.objects.bulk_create(tables)
+        EventTable.objects.bulk_create(
+            EventTable(round=event_round, number=index, session=session)
+            for index, session in enumerate(_start_tables(event_round, drawn, players, actor), 1)
+        )
         _bump(event)
     return event_round
+
+
+def _players_present(event: Event) -> dict[int, Player]:
+    """Return the players checked in and not left, by id; refuse too few for a table."""
+    present = event.entries.filter(left_at__isnull=True).select_related("player").order_by("pk")
+    players = {entry.player_id: entry.player for entry in present}
+    fewest = 3 if event.sanma_rules is not None else event.seats
+    if len(players) < fewest:
+        raise EventError(
+            ngettext(
+                "A round needs %(seats)s players checked in; %(count)s is.",
+                "A round needs %(seats)s players checked in; %(count)s are.",
+                len(players),
+            )
+            % {"seats": fewest, "count": len(players)}
+        )
+    return players
+
+
+def _start_tables(
+    event_round: EventRound, drawn: seating.Draw, players: dict[int, Player], actor: writes.Actor
+) -> list[Session]:
+    """Start a session at each drawn table, through the write path."""
+    event = event_round.event
+    sessions = []
+    for index, table in enumerate(drawn.tables, start=1):
+        new = writes.NewSession(
+            players=[players[p] for p in table],
+            rules=event.rules_for(len(table)),
+            ruleset=event.ruleset if len(table) == event.seats else None,
+            table_name=f"{event.name[:34]} · {index}",  # a label, read in any language
+            venue=event.name[:60],
+            notes=gettext("%(event)s, round %(round)s")
+            % {"event": event.name, "round": event_round.number},
+        )
+        sessions.append(writes.create_session(new, actor=actor, action="start"))
+    return sessions
 
 
 def _note_json(note: Message | None) -> dict[str, Any]:

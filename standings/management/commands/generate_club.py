@@ -124,6 +124,16 @@ def _seasons(begin: dt.date, end: dt.date) -> list[Season]:
 
 
 def _create_batch(rng, people, skills, rulesets, seasons, when, states):  # type: ignore[no-untyped-def]
+    made = _played_sessions(rng, people, skills, rulesets, seasons, when)
+    Session.objects.bulk_create([s for s, _, _ in made])
+    rows = _rows(made)
+    rate_in_order(rows[PlayerGame], states)
+    for model, objects in rows.items():
+        model.objects.bulk_create(objects, batch_size=5000)
+
+
+def _played_sessions(rng, people, skills, rulesets, seasons, when):  # type: ignore[no-untyped-def]
+    """Return (session, its four players, the game played) for each game of the batch."""
     begin, end, first, count, total = when
     span = (end - begin).total_seconds()
     made = []
@@ -145,31 +155,33 @@ def _create_batch(rng, people, skills, rulesets, seasons, when, states):  # type
             finished_at=started + dt.timedelta(minutes=75, seconds=n % 60),
         )
         made.append((session, table, game))
-    Session.objects.bulk_create([s for s, _, _ in made])
-    seats, rounds, results, games, meetings, wins = [], [], [], [], [], []
+    return made
+
+
+def _rows(made) -> dict[type, list]:  # type: ignore[no-untyped-def]
+    """Return the seats, rounds, results and standings rows of the sessions, by model."""
+    rows: dict[type, list] = {  # type: ignore[type-arg]
+        model: [] for model in (SessionSeat, Round, Result, PlayerGame, Encounter, WinHand)
+    }
     for session, table, game in made:
-        seats += [SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(table)]
+        rows[SessionSeat] += [
+            SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(table)
+        ]
         replayed = game.to_json()
         for i, (outcome, played) in enumerate(zip(game.rounds, replayed["rounds"])):
-            rounds.append(_round(session, i, outcome.outcome.to_json(), played))
+            rows[Round].append(_round(session, i, outcome.outcome.to_json(), played))
         final = replayed["final"]
         by_seat = {}
         for seat, player in enumerate(table):
             by_seat[seat] = Result(session=session, seat=seat, player=player,
                                    score=final["scores"][seat], place=final["places"][seat],
                                    result=final["results"][seat])  # fmt: skip
-        results += by_seat.values()
+        rows[Result] += by_seat.values()
         made_games = build_games(session, game_lines(game), by_seat, ended_by=session.ended_by)
-        games += made_games
-        meetings += encounters(made_games)
-        wins += win_hands(made_games)
-    rate_in_order(games, states)
-    SessionSeat.objects.bulk_create(seats, batch_size=5000)
-    Round.objects.bulk_create(rounds, batch_size=5000)
-    Result.objects.bulk_create(results, batch_size=5000)
-    PlayerGame.objects.bulk_create(games, batch_size=5000)
-    Encounter.objects.bulk_create(meetings, batch_size=5000)
-    WinHand.objects.bulk_create(wins, batch_size=5000)
+        rows[PlayerGame] += made_games
+        rows[Encounter] += encounters(made_games)
+        rows[WinHand] += win_hands(made_games)
+    return rows
 
 
 def _round(session: Session, i: int, outcome: dict[str, Any], played: dict[str, Any]) -> Round:
