@@ -25,10 +25,11 @@ from scoring.hand import Hand, Reading, readings
 from scoring.request import HandToScore
 from scoring.sanma import check_sanma_hand
 from scoring.sets import KOKUSHI
+from scoring.shape import HandShape, hand_shape
 from scoring.situation import check_situation
 from scoring.tiles import check_copies, is_red, kind, tile_name
 from scoring.value import STICK, HandValue, WinPayments, price
-from scoring.yaku import YAKU, YAKUMAN_HAN, HandShape, YakuHan, find_yaku, hand_shape
+from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, find_yaku
 
 __all__ = ["HandScore", "HandToScore", "score", "score_hand"]
 

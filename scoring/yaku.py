@@ -13,15 +13,15 @@ replaces iipeikou; junchan replaces chanta (no honors) and both need a sequence
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.fu import WinContext, is_pinfu_shape
-from scoring.hand import REGULAR, Hand, Reading
-from scoring.local_yaku import LOCAL_YAKUMAN, local_yakuman
+from scoring.hand import REGULAR, Reading
+from scoring.local_yaku import LOCAL_YAKUMAN
 from scoring.rules import Rules
-from scoring.sets import KOKUSHI, KOKUSHI_13, SHANPON, TANKI
+from scoring.sets import KOKUSHI
+from scoring.shape import HandShape
 from scoring.situation import ALL_FLAGS as ALL_FLAGS  # re-exported: imported from here
 from scoring.situation import FLAGS as FLAGS
 from scoring.situation import Situation as Situation
@@ -30,14 +30,8 @@ from scoring.tiles import (
     EAST,
     HAKU,
     HATSU,
-    HONOR,
-    NORTH,
-    NOT_GREEN,
-    SIMPLE,
-    SUIT_BITS,
-    TERMINAL,
-    kind,
 )
+from scoring.yakuman import DRAGON_BITS, concealed_sets, yakuman_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +110,6 @@ YAKU: dict[str, Yaku] = {
 }
 YAKUMAN_HAN = 13
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
-CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999 of one suit, before the 14th tile
 
 
 class YakuHan(NamedTuple):
@@ -162,68 +155,6 @@ def _yaku_han(
     return YakuHan(name, yaku.closed if is_closed else yaku.open)
 
 
-@dataclass(frozen=True, slots=True)
-class HandShape:
-    """What every reading of a hand shares: which tiles it holds, its suits, its kans."""
-
-    is_all_simple: bool
-    is_all_terminal_or_honor: bool
-    has_honor: bool
-    has_terminal: bool
-    suits: int  # how many of the three suits appear
-    is_all_green: bool
-    has_hatsu: bool
-    quads: int
-    chuuren: str = ""  # "", "chuuren" or "chuuren_9"
-    local: str = ""  # a local yakuman of the tiles (scoring.local_yaku), if any
-
-
-def hand_shape(hand: Hand) -> HandShape:
-    """Return the shape of a hand, from the classes of all its tiles (melds included).
-
-    >>> hand_shape(Hand.parse("11123455678999m", "5m")).chuuren
-    'chuuren_9'
-    """
-    bits = hand.tile_bits
-    shape = _shape(bits, hand.quads, hand.all_counts[HATSU] > 0)
-    if hand.melds or shape.suits + shape.has_honor != 1:
-        return shape  # the local yakuman and chuuren are closed, of one suit or the honors
-    if local := local_yakuman(hand.counts, is_closed=True):
-        return replace(shape, local=local)
-    if shape.suits == 1 and not bits & HONOR:
-        chuuren = _chuuren(hand.counts, kind(hand.win))
-        if chuuren:
-            return replace(shape, chuuren=chuuren)
-    return shape
-
-
-@functools.cache
-def _shape(bits: int, quads: int, has_hatsu: bool) -> HandShape:
-    """Return the shape of tiles of these classes (``scoring.tiles.KIND_BITS``), kans
-    and hatsu (each made once: 256 class sets, 5 kan counts)."""
-    return HandShape(
-        is_all_simple=not bits & (TERMINAL | HONOR),
-        is_all_terminal_or_honor=not bits & SIMPLE,
-        has_honor=bits & HONOR > 0,
-        has_terminal=bits & TERMINAL > 0,
-        suits=sum(bits & suit > 0 for suit in SUIT_BITS),
-        is_all_green=not bits & NOT_GREEN,
-        has_hatsu=has_hatsu,
-        quads=quads,
-    )
-
-
-def _chuuren(counts: Sequence[int], win: int) -> str:
-    if win >= EAST:
-        return ""
-    start = win - win % 9
-    suit = counts[start : start + 9]
-    if sum(suit) != 14 or any(have < need for have, need in zip(suit, CHUUREN)):
-        return ""
-    before = [have - (start + i == win) for i, have in enumerate(suit)]
-    return "chuuren_9" if tuple(before) == CHUUREN else "chuuren"
-
-
 def find_yaku(
     reading: Reading,
     shape: HandShape,
@@ -236,7 +167,8 @@ def find_yaku(
     The renhou of ``Rules.renhou == "mangan"`` is not among them: it replaces the
     whole hand's value instead (see ``scoring.score``).
 
-    >>> from scoring.hand import readings
+    >>> from scoring.hand import Hand, readings
+    >>> from scoring.shape import hand_shape
     >>> hand = Hand.parse("234567m456p789s22z", "2m")
     >>> (reading,) = readings(hand)
     >>> shape = hand_shape(hand)
@@ -336,7 +268,6 @@ def _flag_yaku(s: Situation, is_closed: bool) -> list[str]:
 
 
 # Bit masks over kinds (bit k: kind k), as a reading's ``runs`` and ``triplets``.
-DRAGON_BITS, WIND_BITS = 0b111 << HAKU, 0b1111 << EAST
 SUIT_NUMBERS = 0b111111111  # kinds 0-8: the nine numbers of the first suit
 ITTSU = tuple(0b1001001 << start for start in (0, 9, 18))  # 123, 456, 789 of a suit
 
@@ -387,78 +318,4 @@ def _honor_yaku(triplets: int, context: WinContext) -> list[str]:
         names.append("yakuhai_seat_wind")
     if triplets >> context.round_wind & 1:
         names.append("yakuhai_round_wind")
-    return names
-
-
-def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
-    """Return how many triplets and quads of a regular reading count as concealed (for
-    sanankou and suuankou): not called, and not a triplet a ron completed.
-
-    >>> from scoring.hand import Hand, readings
-    >>> (reading,) = readings(Hand.parse("123m789p11s555z666z", "5z"))
-    >>> concealed_sets(reading, tsumo=False), concealed_sets(reading, tsumo=True)
-    (1, 2)
-    """
-    return reading.concealed - (reading.wait == SHANPON and not tsumo)
-
-
-def yakuman_names(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
-    """Return the names of the reading's yakuman, in the order results list them."""
-    names = _first_turn_yakuman(s, rules)
-    if shape.local and shape.local in rules.local_yakuman:
-        names.append(shape.local)
-    if reading.form == KOKUSHI:
-        return [*names, "kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi"]
-    names += _tile_yakuman(shape, rules)
-    if reading.form == REGULAR and reading.run_count < 2:
-        names += _set_yakuman(reading, shape, s, rules)
-    return names
-
-
-def _first_turn_yakuman(s: Situation, rules: Rules) -> list[str]:
-    names = ["tenhou" if s.tenhou else "chiihou"] if s.tenhou or s.chiihou else []
-    if s.renhou and rules.renhou == "yakuman":
-        names.append("renhou_yakuman")
-    if is_open_riichi_deal_in(s, rules):
-        names.append("open_riichi_yakuman")
-    return names
-
-
-def is_open_riichi_deal_in(s: Situation, rules: Rules) -> bool:
-    """Return whether a player not in riichi dealt into an open riichi where that pays a
-    yakuman (riichi.wiki "Open riichi"; a riichi player's deal-in, forced, does not).
-
-    >>> is_open_riichi_deal_in(Situation(riichi=True, open_riichi=True),
-    ...                        Rules(open_riichi="deal_in_yakuman"))
-    True
-    """
-    open_ron = s.open_riichi and not s.tsumo and not s.discarder_riichi
-    return open_ron and rules.open_riichi == "deal_in_yakuman"
-
-
-def _tile_yakuman(shape: HandShape, rules: Rules) -> list[str]:
-    """Return chuuren, tsuuiisou, ryuuiisou and chinroutou: yakuman of the tiles alone."""
-    names = [shape.chuuren] if shape.chuuren else []
-    if shape.suits == 0:
-        names.append("tsuuiisou")
-    if shape.is_all_green and (shape.has_hatsu or rules.ryuuiisou_without_hatsu):
-        names.append("ryuuiisou")
-    if shape.is_all_terminal_or_honor and not shape.has_honor:
-        names.append("chinroutou")
-    return names
-
-
-def _set_yakuman(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
-    """Return suukantsu, suuankou, daisangen, daisuushii or shousuushii: yakuman of the
-    triplets and quads."""
-    names = ["suukantsu"] if shape.quads == 4 and rules.suukantsu else []
-    if concealed_sets(reading, tsumo=s.tsumo) == 4:
-        names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
-    if reading.triplets & DRAGON_BITS == DRAGON_BITS:
-        names.append("daisangen")
-    winds = (reading.triplets & WIND_BITS).bit_count()
-    if winds == 4:
-        names.append("daisuushii")
-    elif winds == 3 and EAST <= reading.pair <= NORTH:
-        names.append("shousuushii")
     return names

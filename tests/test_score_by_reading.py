@@ -17,9 +17,10 @@ from scoring.errors import ScoringError
 from scoring.fu import fu
 from scoring.hand import readings
 from scoring.score import HandToScore, score_hand
+from scoring.shape import hand_shape
 from scoring.tiles import RED_FIVES, check_copies
 from scoring.value import HandValue, base_points, limit_name, win_payments
-from scoring.yaku import YAKU, YakuHan, find_yaku, hand_shape
+from scoring.yaku import YAKU, YakuHan, find_yaku
 
 RULES = [
     None,
