@@ -105,7 +105,7 @@ def test_a_ron_on_an_open_riichi_from_outside_riichi_is_paid_as_a_yakuman(client
 
 
 def test_the_20_fu_ron_is_offered_only_under_the_open_pinfu_20_fu_rule(client):
-    from ledger.forms.round import round_choices
+    from ledger.forms.choices import round_choices
     from scoring.rules import Rules
 
     names = ["Aki", "Bo", "Chen", "Dai"]
@@ -142,7 +142,7 @@ def test_under_aotenjou_a_yakuman_with_its_fu_is_13_han_and_keeps_the_fu(client)
 
 
 def test_aotenjou_shows_no_limit_buttons_and_offers_fu_for_every_han():
-    from ledger.forms.round import round_choices
+    from ledger.forms.choices import round_choices
     from scoring.rules import Rules
 
     names = ["Aki", "Bo", "Chen", "Dai"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ledger.forms.round import KINDS, RoundForm, allowed_kinds, round_choices
+from ledger.forms.choices import KINDS, allowed_kinds, round_choices
+from ledger.forms.round import RoundForm
 from ledger.forms.rules import RulesOptionsForm
 from ledger.forms.session import NewSessionForm, parse_json_object, rules_of_choice
 

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 from ledger.engine_words import explain
 from ledger.forms.checklist import (
     DORA_COUNTERS,
-    checklist_choices,
     checklist_initial,
     checklist_riichi,
+)
+from ledger.forms.choices import (
+    FU_CHOICES,
+    HAN_CHOICES,
+    KINDS,
+    counts_dora,
+    han_words,
+    is_limit,
 )
 from ledger.forms.tiles import (
     HAND_FLAGS,
@@ -39,37 +44,8 @@ from scoring.hand import Hand
 from scoring.pending import checklist_win, hand_of
 from scoring.rules import Rules
 from scoring.tiles import parse_tiles
-from scoring.value import VALID_FU, fu_choices
 from scoring.yaku import YAKU
 
-KINDS = tuple(glossary.OUTCOMES.items())
-LIMIT_HAN = pgettext_lazy("limit with its han", "%(limit)s (%(han)s han)")
-
-
-def _later(build: Callable[[], Any]) -> Any:
-    """Return a label built when shown, so that it follows the active language."""
-    return lazy(lambda: str(build()), str)()
-
-
-def _limit(code: str, han: str) -> Any:
-    return _later(lambda: LIMIT_HAN % {"limit": glossary.LIMITS[code], "han": han})
-
-
-HAN_CHOICES = [
-    ("", "—"),
-    *[(str(h), _later(lambda h=h: glossary.han_fu(h))) for h in range(1, 14)],
-    ("Y1", glossary.LIMITS["yakuman"]),
-    ("Y2", glossary.LIMITS["double_yakuman"]),
-    ("Y3", glossary.LIMITS["triple_yakuman"]),
-]
-# One tap for each limit: the han it stands for (the engine prices 6 and 7 han alike).
-LIMIT_BUTTONS = (("mangan", "5"), ("haneman", "6"), ("baiman", "8"), ("sanbaiman", "11"),
-                 ("yakuman", "Y1"))  # fmt: skip
-MORE_YAKUMAN = (("double_yakuman", "Y2"), ("triple_yakuman", "Y3"))
-FU_CHOICES = [
-    ("", "—"),
-    *[(str(f), _later(lambda f=f: gettext("%(fu)s fu") % {"fu": f})) for f in VALID_FU],
-]
 ABORT_REASONS = list(glossary.ABORT_REASONS.items())
 YAKU_CHOICES = [(name, glossary.YAKU[name]) for name in YAKU]
 MOST_DORA = 40
@@ -232,7 +208,7 @@ class RoundForm(forms.Form):
     @property
     def takes_nuki(self) -> bool:
         """Return whether a hand may set north tiles aside (sanma with nuki dora)."""
-        return _counts("nuki", self.rules)
+        return counts_dora("nuki", self.rules)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -301,12 +277,12 @@ class RoundForm(forms.Form):
                 gettext("Choose the han (or a limit) of %(name)s’s hand, or enter its tiles.")
                 % {"name": name}
             )
-        elif _is_limit(han) and not self.rules.aotenjou:  # a limit needs no fu
+        elif is_limit(han) and not self.rules.aotenjou:  # a limit needs no fu
             win.update({"yakuman": int(han[1:])} if han.startswith("Y") else {"han": int(han)})
         elif not fu:
             raise forms.ValidationError(
                 gettext("Choose the fu of %(name)s’s hand (%(han)s).")
-                % {"name": name, "han": _han_words(han)}
+                % {"name": name, "han": han_words(han)}
             )
         elif han.startswith("Y"):  # aotenjou: 13 han for each yakuman, and the fu count
             win.update(yakuman=int(han[1:]), fu=int(fu))
@@ -416,82 +392,6 @@ class RoundForm(forms.Form):
             chombo_player=outcome.get("player"),
         )
         return initial
-
-
-def allowed_kinds(rules: Rules) -> list[tuple[str, Any]]:
-    """Return the outcomes the rules allow, as (value, label): abort only where some
-    abortive draw is played, chombo only where it is penalised."""
-    return [
-        (kind, label)
-        for kind, label in KINDS
-        if (kind != "abort" or rules.abortive_draws)
-        and (kind != "chombo" or rules.chombo != "none")
-    ]
-
-
-def _fu_table(*, tsumo: bool, rules: Rules) -> dict[Any, list[int]]:
-    """Return the fu each han button can have; under aotenjou every value needs its fu
-    (5 han and more, and each yakuman, at any fu a hand can have: 20 only on a tsumo)."""
-    table: dict[Any, list[int]] = {
-        h: list(fu_choices(h, tsumo=tsumo, rules=rules)) for h in range(1, 5)
-    }
-    if rules.aotenjou:
-        no_limit = [fu for fu in VALID_FU[:11] if fu != 20 or tsumo or rules.open_pinfu_fu == 20]
-        table.update({h: no_limit for h in (*range(5, 14), "Y1", "Y2", "Y3")})
-    return table
-
-
-def _is_limit(han: str) -> bool:
-    """Return whether a han button is a limit hand's: 5 han and up, or a yakuman."""
-    return han.startswith("Y") or int(han) >= 5
-
-
-def _han_words(han: str) -> str:
-    """Return a han button's value in words: "3 han", or "Double yakuman" for Y2."""
-    return str(dict(HAN_CHOICES).get(han, han))
-
-
-def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
-    """Return the buttons the round form offers under these rules: han and limits, the fu
-    each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
-    most = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
-    max_winners = min(most, rules.players - 1)  # at a table of three, two at most
-    return {
-        "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
-        "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
-        # aotenjou has no limits: its 5 han and more are han buttons, each with its fu
-        "limits": []
-        if rules.aotenjou
-        else [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
-        "more_yakuman": [(value, glossary.LIMITS[name]) for name, value in MORE_YAKUMAN]
-        if rules.multiple_yakuman
-        else [],
-        "fu": list(VALID_FU[:11]),
-        "fu_ron": _fu_table(tsumo=False, rules=rules),
-        "fu_tsumo": _fu_table(tsumo=True, rules=rules),
-        "reasons": [(r, glossary.abort_reason(r)) for r in rules.abortive_draws],
-        "max_winners": max_winners,
-        "nagashi": rules.nagashi != "none",
-        "riichi_noten": rules.riichi_noten,  # a riichi player noten at a draw: chombo or noten
-        "pao": bool(rules.pao),
-        # whether a stacked hand's pao part is asked (else the liable player pays it all)
-        "pao_part": bool(rules.pao)
-        and rules.multiple_yakuman
-        and rules.pao_stacked == "pao_yakuman",
-        "seats": list(enumerate(names)),
-        "checklist": checklist_choices(rules),
-        "dora_counters": [c for c in DORA_COUNTERS if _counts(c, rules)],
-    }
-
-
-def _counts(counter: str, rules: Rules) -> bool:
-    """Return whether the rules count a checklist's dora counter: red fives where they
-    play them, nuki where sanma sets north tiles aside."""
-    if counter == "aka":
-        return rules.red_fives
-    if counter == "nuki":
-        return rules.players == 3 and rules.north == "nuki"
-    return True
 
 
 def _named(label: Any, name: Any) -> str:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 
-from ledger.forms.round import allowed_kinds, round_choices
+from ledger.forms.choices import allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import Session
 from ledger.writes import Actor, WriteError
