@@ -236,17 +236,20 @@ def build_games(
     return games
 
 
+# What a game's encounters and wins share with it: the standings filter them by these.
+SCOPE_FIELDS = ("session_id", "player_id", "season_id", "ruleset_id", "finished_at", "player_count")
+
+
+def _scope(game: PlayerGame) -> dict[str, Any]:
+    return {name: getattr(game, name) for name in SCOPE_FIELDS}
+
+
 def encounters(games: list[PlayerGame]) -> list[Encounter]:
     """Return the ordered pairs of a session's games (twelve of four, six of three)."""
     return [
         Encounter(
-            session_id=mine.session_id,
-            player_id=mine.player_id,
+            **_scope(mine),
             opponent_id=theirs.player_id,
-            season_id=mine.season_id,
-            ruleset_id=mine.ruleset_id,
-            finished_at=mine.finished_at,
-            player_count=mine.player_count,
             place_difference=theirs.place - mine.place,
             ron_won=mine.ron_from.get(theirs.seat, 0),
             ron_lost=theirs.ron_from.get(mine.seat, 0),
@@ -261,12 +264,7 @@ def win_hands(games: list[PlayerGame]) -> list[WinHand]:
     """Return one ``WinHand`` per win of a session's games."""
     return [
         WinHand(
-            session_id=game.session_id,
-            player_id=game.player_id,
-            season_id=game.season_id,
-            ruleset_id=game.ruleset_id,
-            finished_at=game.finished_at,
-            player_count=game.player_count,
+            **_scope(game),
             points=hand.points,
             han=hand.han,
             fu=hand.fu,
