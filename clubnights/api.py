@@ -49,7 +49,8 @@ class NewEventIn(Schema):
     )
     seating: Method = "random"
     prescript: Annotated[str, StringConstraints(max_length=100_000)] = Field(
-        "", description="the seating plan (CSV: round,table,east,south,west,north)"
+        "",
+        description="the seating plan (CSV: round,table,east,south,west,north; north empty at a table of three under sanma_rules)",
     )
     time_limit: Annotated[StrictInt, Field(ge=1, le=600)] | None = Field(
         None, description="minutes per round (null: no clock)"

@@ -33,7 +33,10 @@ class EventForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         label=_("Seating plan (CSV)"),
-        help_text=_("One row a table: round,table,east,south,west,north (names or ids)"),
+        help_text=_(
+            "One row a table: round,table,east,south,west,north (names or ids); a table of "
+            "three leaves north empty (with three-player rules for those left over)"
+        ),
     )
     time_limit = forms.IntegerField(
         min_value=1, max_value=600, required=False, label=_("Minutes per round (blank: no clock)")

@@ -77,7 +77,7 @@ def create_event(new: NewEvent, *, user: Any = None) -> Event:
     if new.seating == Event.Seating.PRESCRIPTED:
         if not new.prescript.strip():
             raise EventError(gettext("A prescripted event needs its seating plan."))
-        _check_plan_format(new.prescript, seats)
+        _check_plan_format(new.prescript, seats, threes=new.sanma_rules is not None)
     return Event.objects.create(
         sanma_rules=new.sanma_rules,
         name=new.name,
@@ -107,12 +107,12 @@ def _check_sanma_rules(seats: int, rules: dict[str, Any]) -> None:
         raise EventError(gettext("Tables of three need three-player (sanma) rules."))
 
 
-def _check_plan_format(text: str, seats: int) -> None:
+def _check_plan_format(text: str, seats: int, *, threes: bool) -> None:
     """Refuse a plan whose rows cannot be read (who is named is checked at each draw)."""
     try:
         cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
         lookup = {cell: i for i, cell in enumerate(cells, 1)}
-        seating.parse_prescript(text, lookup, seats=seats)
+        seating.parse_prescript(text, lookup, seats=seats, threes=threes)
     except (SeatingError, csv.Error) as error:
         raise EventError(_plan_problem(error)) from None
 
@@ -340,7 +340,8 @@ def _draw(
 
 def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
     try:
-        return seating.parse_prescript(event.prescript, names, seats=event.seats)
+        threes = event.sanma_rules is not None
+        return seating.parse_prescript(event.prescript, names, seats=event.seats, threes=threes)
     except (SeatingError, csv.Error) as error:
         raise EventError(_plan_problem(error)) from None
 

@@ -1,7 +1,9 @@
 """Prescripted seating: read an uploaded plan of who sits where in every round.
 
 The plan is CSV text with one row per table per round: ``round,table,east,south,west,north``
-(``round,table,east,south,west`` for sanma). A first row starting with ``round`` is a header
+(``round,table,east,south,west`` for sanma). A four-player event that seats the players left
+over three to a table (its sanma rules) may give such a table as a row of three seats, or
+with the north seat left empty. A first row starting with ``round`` is a header
 and skipped, as are blank rows. A seat holds a player's name or id. Rounds are numbered 1, 2,
 3 … and so are the tables of each round, without gaps; a table's row gives its seats in order.
 """
@@ -9,18 +11,21 @@ and skipped, as are blank rows. A seat holds a player's name or id. Rounds are n
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from events.errors import PrescriptError
 
 Tables = tuple[tuple[int, ...], ...]
 
 
-def parse_prescript(text: str, names: Mapping[str, int], *, seats: int = 4) -> dict[int, Tables]:
+def parse_prescript(
+    text: str, names: Mapping[str, int], *, seats: int = 4, threes: bool = False
+) -> dict[int, Tables]:
     """Return the plan's tables by round number, each table's player ids East first.
 
     ``names`` maps each player's name to their id; a seat may also hold the id itself.
-    A wrong row raises ``PrescriptError`` naming its line.
+    ``threes``: tables of three may be among the tables of four. A wrong row raises
+    ``PrescriptError`` naming its line.
 
     >>> plan = "round,table,east,south,west,north\\n1,1,Ann,Bo,Cy,4\\n2,1,Bo,Cy,4,Ann\\n"
     >>> parse_prescript(plan, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4})
@@ -40,19 +45,16 @@ def parse_prescript(text: str, names: Mapping[str, int], *, seats: int = 4) -> d
         if not any(cells) or (not lines and cells[0].casefold() == "round"):
             continue
         line = reader.line_num
-        round_number, table, players = _read_row(cells, line, lookup, seats)
+        size = seats
+        if threes and _is_table_of_three(cells, seats):
+            cells, size = cells[:5], 3
+        round_number, table, players = _read_row(cells, line, lookup, size)
         if (round_number, table) in lines:
             first = lines[round_number, table]
             raise PrescriptError(
                 line, "plan_table_twice", round=round_number, table=table, first=first
             )
-        for cell, player in zip(cells[2:], players):
-            if (round_number, player) in seated:
-                first = seated[round_number, player]
-                raise PrescriptError(
-                    line, "plan_seated_twice", name=cell, round=round_number, first=first
-                )
-            seated[round_number, player] = line
+        _seat(seated, round_number, zip(cells[2:], players), line)
         lines[round_number, table] = line
         tables.setdefault(round_number, {})[table] = players
     _check_numbering(tables, lines)
@@ -60,6 +62,28 @@ def parse_prescript(text: str, names: Mapping[str, int], *, seats: int = 4) -> d
         number: tuple(by_table[t] for t in sorted(by_table))
         for number, by_table in sorted(tables.items())
     }
+
+
+def _seat(
+    seated: dict[tuple[int, int], int],
+    round_number: int,
+    names_and_players: Iterable[tuple[str, int]],
+    line: int,
+) -> None:
+    """Note where a row's players sit in its round; refuse a player seated twice."""
+    for name, player in names_and_players:
+        if (round_number, player) in seated:
+            first = seated[round_number, player]
+            raise PrescriptError(
+                line, "plan_seated_twice", name=name, round=round_number, first=first
+            )
+        seated[round_number, player] = line
+
+
+def _is_table_of_three(cells: list[str], seats: int) -> bool:
+    """Return whether a four-player plan's row seats three: the north seat left out, or
+    left empty."""
+    return seats == 4 and len(cells) in (5, 6) and cells[5:] in ([], [""])
 
 
 def _player_lookup(names: Mapping[str, int]) -> dict[str, int]:

@@ -169,3 +169,24 @@ def test_the_event_page_and_the_wall_show_a_table_of_three(client):
     card = wall[wall.index("Table 2") :]
     assert card.count("35,000") == 3  # club_sanma starts each player at 35,000
     assert all(player.name in card for player in three.players())
+
+
+def test_a_prescripted_plan_mixes_tables_of_four_and_three_under_the_sanma_rules():
+    names = _names(7)
+    plan = "round,table,east,south,west,north\n"
+    plan += f"1,1,{','.join(names[:4])}\n1,2,{','.join(names[4:])},\n"  # north left empty
+    event = create_event(seating="prescripted", prescript=plan, sanma_rules=SANMA)
+    players = check_in_all(event, names)
+
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+
+    assert _sizes_and_rules(event_round) == [(4, {"preset": "club"}), (3, SANMA)]
+    three = event_round.tables.get(number=2).session
+    assert [s.player for s in three.ordered_seats()] == players[4:]
+
+
+def test_a_plan_with_a_table_of_three_is_refused_without_sanma_rules():
+    names = _names(7)
+    plan = f"1,1,{','.join(names[:4])}\n1,2,{','.join(names[4:])}\n"
+    with pytest.raises(service.EventError, match="line 2"):
+        create_event(seating="prescripted", prescript=plan)

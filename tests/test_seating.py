@@ -402,6 +402,25 @@ def test_a_sanma_plan_has_three_seats_a_row():
     assert parse_prescript("1,1,Ann,Bo,Cy", NAMES, seats=3) == {1: ((1, 2, 3),)}
 
 
+@pytest.mark.parametrize("three", ["1,2,Ed,Fay,Gus", "1,2,Ed,Fay,Gus,"])
+def test_a_four_player_plan_may_seat_three_where_the_event_has_sanma_rules(three):
+    names = {**NAMES, "Ed": 5, "Fay": 6, "Gus": 7}
+    text = f"1,1,Ann,Bo,Cy,Di\n{three}\n"
+
+    plan = parse_prescript(text, names, threes=True)
+    drawn = draw_round(
+        [1, 2, 3, 4, 5, 6, 7], method="prescripted", prescript=plan, sit_out="sanma",
+        rng=random.Random(),
+    )  # fmt: skip
+
+    assert plan == {1: ((1, 2, 3, 4), (5, 6, 7))}
+    assert drawn.tables == ((1, 2, 3, 4), (5, 6, 7))
+    with pytest.raises(PrescriptError, match="line 2"):
+        parse_prescript(text, names)  # without sanma rules, every table seats four
+    with pytest.raises(PrescriptError, match="line 1"):
+        parse_prescript("1,1,Ann,Bo,Cy,Di,Ed", names, threes=True)  # seven cells: no table
+
+
 def test_a_plan_seating_a_player_who_has_not_checked_in_is_refused_naming_them():
     plan = parse_prescript("1,1,Ann,Bo,Cy,Di", NAMES)
     with pytest.raises(NotCheckedInError, match="player 4 at a table in round 1") as refused:
