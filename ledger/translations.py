@@ -150,10 +150,12 @@ def _message(roles: tuple[str, ...], values: list[str]) -> Message | None:
 
 def read_po(path: Path) -> dict[tuple[str | None, str], Message]:
     """Return the messages of a .po file (its obsolete ones left out)."""
+    return _messages(polib.pofile(str(path)))
+
+
+def _messages(catalog: polib.POFile) -> dict[tuple[str | None, str], Message]:
     return {
-        (entry.msgctxt, entry.msgid): _message_of(entry)
-        for entry in polib.pofile(str(path))
-        if not entry.obsolete
+        (entry.msgctxt, entry.msgid): _message_of(entry) for entry in catalog if not entry.obsolete
     }
 
 
@@ -195,12 +197,13 @@ def update_catalog(language: str) -> tuple[int, int]:
     Translations of messages still in use are kept; messages no longer in use are dropped.
     """
     path = catalog_path(language)
-    old = read_po(path) if path.exists() else {}
+    kept = polib.pofile(str(path)) if path.exists() else polib.POFile()
+    old = _messages(kept)
     catalog = polib.POFile()
     catalog.header = (
         f"The ledger's messages in {language}: `manage.py extracttranslations` adds new ones."
     )
-    catalog.metadata = _metadata(path, language)
+    catalog.metadata = dict(kept.metadata) or _new_metadata(language)
     for key, message in sorted(extract_messages().items(), key=lambda item: _place(item[1])):
         previous = old.get(key)
         if previous is not None and (previous.msgid_plural is None) == (
@@ -213,10 +216,8 @@ def update_catalog(language: str) -> tuple[int, int]:
     return len(catalog), len(catalog) - len(catalog.translated_entries())
 
 
-def _metadata(path: Path, language: str) -> dict[str, str]:
-    """Return the header of a language's catalog: as it is, or the project's for a new one."""
-    if path.exists() and polib.pofile(str(path)).metadata:
-        return dict(polib.pofile(str(path)).metadata)
+def _new_metadata(language: str) -> dict[str, str]:
+    """Return the header of a language's new catalog (a kept catalog keeps its own)."""
     return {"Project-Id-Version": "riichi-ledger", **METADATA, "Language": language}
 
 

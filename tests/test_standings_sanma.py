@@ -28,6 +28,7 @@ from standings.ratings import RatingState
 from standings.rebuild import rate_in_order, rebuild_everything, rebuild_pending
 from standings.templatetags.standings_tags import decimal
 from tests.factories import create_session, ron
+from tests.test_rebuild import DATABASE_TASKS
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,6 @@ YONMA = {"preset": "wrc", "game_length": "one_round"}
 SANMA = {"preset": "club_sanma", "game_length": "one_round"}
 TABLE_OF_FOUR = ("Aki", "Bo", "Chen", "Dai")
 TABLE_OF_THREE = ("Aki", "Bo", "Eri")
-DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 
 def four_player_game(names=TABLE_OF_FOUR, winner=1, loser=0):
