@@ -29,20 +29,20 @@ from scoring.tiles import (
     check_counts,
     check_tile_codes,
     checked_counts,
+    counts_with,
     format_tiles,
     kind,
     parse_tile,
     parse_tiles,
     read_tiles,
     tile_bits,
-    tile_counts,
     tile_name,
 )
 
 REGULAR, CHIITOITSU = "regular", "chiitoitsu"  # the forms of a reading; and KOKUSHI
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """A winning hand: its concealed tiles (the winning tile included) and its melds.
 
@@ -63,12 +63,7 @@ class Hand:
     tile_bits: int = field(init=False, repr=False, compare=False)  # of all the tiles
 
     def __post_init__(self, read: ReadTiles | None) -> None:
-        expected = 14 - 3 * len(self.melds)
-        if len(self.melds) > 4 or len(self.concealed) != expected:
-            raise WrongTileCountError(
-                f"a winning hand with {len(self.melds)} melds has {max(expected, 2)} concealed "
-                f"tiles, not {len(self.concealed)}"
-            )
+        _check_tile_count(len(self.concealed), len(self.melds))
         counts, bits = (
             (read.counts, read.bits) if read is not None else checked_counts(self.concealed)
         )
@@ -79,7 +74,7 @@ class Hand:
         if self.melds:  # a meld has checked its own tiles
             meld_tiles = tuple([tile for meld in self.melds for tile in meld.tiles])
             all_tiles += meld_tiles
-            all_counts = tile_counts(all_tiles)
+            all_counts = counts_with(counts, meld_tiles)
             bits |= tile_bits(meld_tiles)
         if self.melds or read is None:  # the parser checked the copies of what it read
             check_counts(all_counts, all_tiles)
@@ -143,6 +138,15 @@ def _meld(meld_kind: str, tiles: tuple[int, ...]) -> Meld:
     """Return the meld of a kind and its tiles (``Meld.parse`` once the tiles are read;
     melds repeat across hands, so each is checked once)."""
     return Meld(meld_kind, tiles)
+
+
+def _check_tile_count(concealed: int, melds: int) -> None:
+    expected = 14 - 3 * melds
+    if melds > 4 or concealed != expected:
+        raise WrongTileCountError(
+            f"a winning hand with {melds} melds has {max(expected, 2)} concealed "
+            f"tiles, not {concealed}"
+        )
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -227,6 +231,7 @@ def read(counts: tuple[int, ...], win: int, melds: tuple[Part, ...] = ()) -> tup
     """Return every reading of 34 concealed counts plus the melds' parts, won on kind
     ``win``: the regular ones, then seven pairs; thirteen orphans when neither.
 
+    >>> from scoring.tiles import tile_counts
     >>> [r.form for r in read(tile_counts(parse_tiles("223344m556677p11z")), 1)]
     ['regular', 'chiitoitsu']
     """
@@ -290,6 +295,7 @@ def _choices(groups: list[tuple[Part, ...]]) -> Iterable[tuple[Part, ...]]:
 def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
     """Return whether concealed counts plus ``melds`` sets form a winning hand.
 
+    >>> from scoring.tiles import tile_counts
     >>> is_complete(tile_counts(parse_tiles("19m19p19s1234567z1z")))
     True
     """

@@ -169,18 +169,12 @@ SHORT_TEXT = 5  # "0555p", the longest meld
 
 def _read_text(text: str) -> ReadTiles:
     notation = text.strip()
-    if not _NOTATION.fullmatch(notation):
-        _notation_fault(notation, text)
-    digits = dict.fromkeys(SUITS, "")  # each suit's runs, joined
-    for run, suit in _RUN.findall(notation):
-        digits[suit] += run
-    m, p, s, z = [suit_tiles(suit, run) for suit, run in digits.items()]  # MPSZ order
-    over = m.over + p.over + s.over + z.over
-    if over:
-        raise BadNotationError(f"more than four copies of {', '.join(over)}")
-    reds = [found.red for found in (m, p, s, z) if found.red]
-    if reds:
-        raise BadNotationError(f"more than one red five {', '.join(reds)}")
+    suits = _MPSZ.fullmatch(notation) or _MPSZ.fullmatch(_in_mpsz_order(notation, text))
+    assert suits is not None  # text in MPSZ order always matches
+    read_suit = _kept_suit if len(notation) <= SUIT_LIMIT else _read_suit  # hands are kept
+    m, p, s, z = [read_suit(suit, digits or "") for suit, digits in zip(SUITS, suits.groups())]
+    if m.is_faulty or p.is_faulty or s.is_faulty or z.is_faulty:
+        _copies_fault(m, p, s, z)
     return ReadTiles(  # the suits in MPSZ order, each sorted, so counts are by kind
         m.tiles + p.tiles + s.tiles + z.tiles,
         m.counts + p.counts + s.counts + z.counts,
@@ -188,11 +182,34 @@ def _read_text(text: str) -> ReadTiles:
     )
 
 
+def _copies_fault(*suits: SuitTiles) -> None:
+    """Raise naming every kind with a fifth copy, or else every second red five."""
+    over = [kind for found in suits for kind in found.over]
+    if over:
+        raise BadNotationError(f"more than four copies of {', '.join(over)}")
+    reds = [found.red for found in suits if found.red]
+    raise BadNotationError(f"more than one red five {', '.join(reds)}")
+
+
+def _in_mpsz_order(notation: str, text: str) -> str:
+    """Return MPSZ notation with each suit's runs joined, in MPSZ order ("5z123m1m" is
+    "1231m5z"), or raise the first fault of text that is not MPSZ."""
+    if not _NOTATION.fullmatch(notation):
+        _notation_fault(notation, text)
+    digits = dict.fromkeys(SUITS, "")
+    for run, suit in _RUN.findall(notation):
+        digits[suit] += run
+    return "".join(run + suit for suit, run in digits.items() if run)
+
+
 _kept_text = functools.lru_cache(maxsize=4096)(_read_text)
 
 
 # MPSZ notation: runs of ASCII digits, each before its suit letter (honors 1z-7z).
 _NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+# The same notation with each suit at most once, in MPSZ order, as hands are written:
+# one match gives each suit's digits.
+_MPSZ = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 _RUN = re.compile(r"([0-9]+)([mpsz])")
 _SUIT_LETTER = re.compile(f"([{SUITS}])")
 
@@ -240,6 +257,7 @@ class SuitTiles(NamedTuple):
     red: str  # its red five if it holds more than one, else ""
     counts: tuple[int, ...]  # of each of the suit's kinds: 9, or 7 honors
     bits: int  # the OR of the tiles' class bits
+    is_faulty: bool  # it holds a fifth copy or a second red five
 
 
 SUIT_LIMIT = 4 * 9  # more tiles of one suit always hold a fifth copy
@@ -253,7 +271,7 @@ def suit_tiles(suit: str, digits: str) -> SuitTiles:
     ((35, 13, 13, 13), (0, 0, 0, 0, 4, 0, 0, 0, 0))
     """
     if len(digits) > SUIT_LIMIT:
-        return _read_suit(suit, digits)  # never a hand's, a meld's or an indicator's
+        return _read_suit(suit, digits)  # never a hand's, a meld's or an indicator's: not kept
     return _kept_suit(suit, digits)
 
 
@@ -265,7 +283,7 @@ def _read_suit(suit: str, digits: str) -> SuitTiles:
     red = "0" + suit if digits.count("0") > 1 else ""
     start = 9 * SUITS.index(suit)
     suit_counts = counts[start : start + (7 if suit == "z" else 9)]
-    return SuitTiles(tiles, over, red, suit_counts, tile_bits(tiles))
+    return SuitTiles(tiles, over, red, suit_counts, tile_bits(tiles), bool(over or red))
 
 
 # Each suit's digits read once: a batch's hands, melds and indicators repeat them.
@@ -294,6 +312,18 @@ def tile_counts(tiles: Iterable[int]) -> tuple[int, ...]:
     for tile in tiles:
         counts[_KIND_OF[tile]] += 1
     return tuple(counts)
+
+
+def counts_with(counts: tuple[int, ...], tiles: Iterable[int]) -> tuple[int, ...]:
+    """Return 34 counts with the tiles added.
+
+    >>> counts_with(tile_counts(parse_tiles("5m")), parse_tiles("0m5m"))[4]
+    3
+    """
+    more = list(counts)
+    for tile in tiles:
+        more[_KIND_OF[tile]] += 1
+    return tuple(more)
 
 
 def checked_counts(tiles: Iterable[object]) -> tuple[tuple[int, ...], int]:
