@@ -44,7 +44,7 @@ def _regular(rng: random.Random, called: int) -> Hand | None:
     meld_list = [_meld(rng, kinds, counts) for kinds in sets[:called]]
     concealed = [k for kinds in sets[called:] for k in kinds] + [pair, pair]
     tiles = _redden(rng, concealed)
-    return Hand(tuple(tiles), rng.choice(tiles), tuple(meld_list))
+    return Hand.of(tuple(tiles), rng.choice(tiles), meld_list)
 
 
 def _meld(rng: random.Random, kinds: list[int], counts: list[int]) -> Meld:
@@ -68,12 +68,12 @@ def _redden(rng: random.Random, tiles: list[int]) -> list[int]:
 def _seven_pairs(rng: random.Random) -> Hand:
     kinds = rng.sample(range(KINDS), 7)
     tiles = [k for k in kinds for _ in range(2)]
-    return Hand(tuple(tiles), rng.choice(tiles))
+    return Hand.of(tuple(tiles), rng.choice(tiles))
 
 
 def _thirteen_orphans(rng: random.Random) -> Hand:
     tiles = [*TERMINALS_AND_HONORS, rng.choice(TERMINALS_AND_HONORS)]
-    return Hand(tuple(tiles), rng.choice(tiles))
+    return Hand.of(tuple(tiles), rng.choice(tiles))
 
 
 def complete_hands(count: int, seed: int = 2024) -> list[Hand]:

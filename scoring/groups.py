@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from scoring.sets import NO_PAIR, PAIR, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
-from scoring.tiles import TERMINALS_AND_HONORS
+from scoring.tiles import SUITS, TERMINALS_AND_HONORS, SuitTiles, suit_tiles
 
 # Each group's first kind, end and whether it has sequences: manzu, pinzu, souzu, honors.
 GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -50,6 +50,9 @@ class Part(NamedTuple):
     concealed: int
     outside: bool
     wins: WinPlaces
+
+
+Groups = tuple[tuple[Part, ...], ...]  # the readings of each group: m, p, s, z
 
 
 def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0) -> Part:
@@ -150,9 +153,30 @@ def meld_part(meld: Block) -> Part:
     return make_part((meld,))
 
 
-def group_tables(counts: tuple[int, ...]) -> list[tuple[Part, ...]]:
+class GroupTiles(NamedTuple):
+    """One suit's digits read (the honors' too): its tiles, and the readings of its group."""
+
+    tiles: SuitTiles  # the tiles, their counts and class bits, and their faults
+    parts: tuple[Part, ...]  # none when the tiles have a fault
+
+
+@functools.lru_cache(maxsize=TABLE_LIMIT)
+def read_group(group: int, digits: str) -> GroupTiles:
+    """Return the tiles of one group's digits (checked notation, at most a hand's 14) and
+    their readings: the one table look-up a hand's text makes per suit.
+
+    >>> [part.twins for part in read_group(0, "112233").parts]
+    [1]
+    """
+    tiles = suit_tiles(SUITS[group], digits)
+    return GroupTiles(tiles, () if tiles.is_faulty else group_parts(group, tiles.counts))
+
+
+def group_tables(counts: tuple[int, ...]) -> Groups:
     """Return the parts of each group of 34 counts (manzu, pinzu, souzu, honors)."""
-    return [group_parts(group, counts[start:end]) for group, (start, end, _) in enumerate(GROUPS)]
+    return tuple(
+        [group_parts(group, counts[start:end]) for group, (start, end, _) in enumerate(GROUPS)]
+    )
 
 
 @functools.lru_cache(maxsize=TABLE_LIMIT)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import InitVar, dataclass, field
 from typing import Any, NamedTuple
 
 from scoring.errors import (
@@ -20,79 +19,94 @@ from scoring.errors import (
     WrongTileCountError,
     shown,
 )
-from scoring.groups import GROUP_OF_KIND, GROUPS, Part, group_tables, join_parts, meld_part
+from scoring.groups import (
+    GROUP_OF_KIND,
+    GROUPS,
+    Groups,
+    Part,
+    group_tables,
+    join_parts,
+    meld_part,
+    read_group,
+)
 from scoring.sets import KOKUSHI, KOKUSHI_13, NO_PAIR, PAIR, TANKI, Block, meld_block
 from scoring.tiles import (
+    SUITS,
     TERMINALS_AND_HONORS,
     Meld,
-    ReadTiles,
     check_counts,
     check_tile_codes,
     checked_counts,
     counts_with,
     format_tiles,
+    join_suits,
     kind,
     parse_tile,
     parse_tiles,
-    read_tiles,
+    suit_digits,
+    suit_tiles,
     tile_bits,
     tile_name,
 )
 
+GROUP_NUMBERS = range(len(GROUPS))  # manzu, pinzu, souzu, honors
 REGULAR, CHIITOITSU = "regular", "chiitoitsu"  # the forms of a reading; and KOKUSHI
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A winning hand: its concealed tiles (the winning tile included) and its melds.
-
-    The hand's checks count its tiles; the counts, all its tiles and their class bits
-    (``scoring.tiles.KIND_BITS``) are kept with it, as the scorer asks for them several
-    times. They are not arguments, and comparisons, hashes and repr leave them out.
-    A hand parsed from text (``Hand.parse``) passes the parser's reading of its concealed
-    tiles as ``read``: the parser has counted and checked them already.
+class Hand(NamedTuple):
+    """A winning hand: its concealed tiles (the winning tile included) and its melds,
+    with what its checks counted, kept as the scorer asks for them several times: the
+    concealed tiles' counts by kind, all the tiles (the melds' too) with their counts and
+    class bits (``scoring.tiles.KIND_BITS``), and the readings of each group of the
+    concealed tiles (``scoring.groups``). ``Hand.of``, ``Hand.parse`` and
+    ``Hand.from_json`` check a hand and count it; its repr shows its tiles only.
     """
 
     concealed: tuple[int, ...]
     win: int
-    melds: tuple[Meld, ...] = ()
-    read: InitVar[ReadTiles | None] = None  # the parser's reading of ``concealed``
-    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # concealed, 34
-    all_tiles: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
-    all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # melds too
-    tile_bits: int = field(init=False, repr=False, compare=False)  # of all the tiles
+    melds: tuple[Meld, ...]
+    counts: tuple[int, ...]  # of the concealed tiles, by kind 0..33
+    all_tiles: tuple[int, ...]  # the melds' too
+    all_counts: tuple[int, ...]
+    tile_bits: int
+    groups: Groups  # each group's readings: manzu, pinzu, souzu, honors
 
-    def __post_init__(self, read: ReadTiles | None) -> None:
-        _check_tile_count(len(self.concealed), len(self.melds))
-        counts, bits = (
-            (read.counts, read.bits) if read is not None else checked_counts(self.concealed)
+    @classmethod
+    def of(cls, concealed: tuple[int, ...], win: int, melds: Iterable[Meld] = ()) -> Hand:
+        """Return the hand of tile codes, checked and counted.
+
+        >>> Hand.of((0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31, 31), 27).counts[31]
+        3
+        """
+        melds = tuple(melds)
+        _check_tile_count(len(concealed), len(melds))
+        counts, bits = checked_counts(concealed)
+        all_tiles, all_counts, all_bits = _with_melds(concealed, win, melds, counts, bits)
+        if not melds:  # else _with_melds checked the copies of every tile
+            check_counts(counts, concealed)
+        return cls(
+            concealed, win, melds, counts, all_tiles, all_counts, all_bits, group_tables(counts)
         )
-        check_tile_codes((self.win,))
-        if not counts[kind(self.win)]:
-            raise BadWinTileError(f"the winning tile {tile_name(self.win)} is not in the hand")
-        all_tiles, all_counts = self.concealed, counts
-        if self.melds:  # a meld has checked its own tiles
-            meld_tiles = tuple([tile for meld in self.melds for tile in meld.tiles])
-            all_tiles += meld_tiles
-            all_counts = counts_with(counts, meld_tiles)
-            bits |= tile_bits(meld_tiles)
-        if self.melds or read is None:  # the parser checked the copies of what it read
-            check_counts(all_counts, all_tiles)
-        # A frozen dataclass sets its derived fields with object.__setattr__, once.
-        object.__setattr__(self, "counts", counts)
-        object.__setattr__(self, "all_tiles", all_tiles)
-        object.__setattr__(self, "all_counts", all_counts)
-        object.__setattr__(self, "tile_bits", bits)
 
     @classmethod
     def parse(cls, concealed: str, win: str, melds: Iterable[Meld] = ()) -> Hand:
-        """Return the hand of MPSZ concealed tiles, a winning tile and melds.
+        """Return the hand of MPSZ concealed tiles, a winning tile and melds (the text's
+        suits are read with their groups' readings, a table look-up per suit).
 
         >>> Hand.parse("234m406p789s22z", "2z", [Meld.parse("pon", "777z")]).win
         28
         """
-        read = read_tiles(concealed)
-        return cls(read.tiles, parse_tile(win), tuple(melds), read)
+        digits, melds = suit_digits(concealed), tuple(melds)
+        _check_size(digits, len(melds))
+        found = tuple(map(read_group, GROUP_NUMBERS, digits))
+        tiles, counts, bits = join_suits([each.tiles for each in found])
+        win_tile = parse_tile(win)
+        all_tiles, all_counts, all_bits = _with_melds(tiles, win_tile, melds, counts, bits)
+        groups = tuple([each.parts for each in found])
+        return cls(tiles, win_tile, melds, counts, all_tiles, all_counts, all_bits, groups)
+
+    def __repr__(self) -> str:
+        return f"Hand(concealed={self.concealed!r}, win={self.win!r}, melds={self.melds!r})"
 
     def to_json(self) -> dict[str, Any]:
         """Return the hand, win and melds of a FORMATS.md section 2 object.
@@ -138,6 +152,36 @@ def _meld(meld_kind: str, tiles: tuple[int, ...]) -> Meld:
     """Return the meld of a kind and its tiles (``Meld.parse`` once the tiles are read;
     melds repeat across hands, so each is checked once)."""
     return Meld(meld_kind, tiles)
+
+
+def _with_melds(
+    concealed: tuple[int, ...],
+    win: int,
+    melds: tuple[Meld, ...],
+    counts: tuple[int, ...],
+    bits: int,
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Return all the tiles, their counts and class bits, once the winning tile is checked
+    to be among the concealed tiles and the melds (each checked alone) to leave no fifth
+    copy or second red five."""
+    check_tile_codes((win,))
+    if not counts[kind(win)]:
+        raise BadWinTileError(f"the winning tile {tile_name(win)} is not in the hand")
+    if not melds:
+        return concealed, counts, bits
+    meld_tiles = tuple([tile for meld in melds for tile in meld.tiles])
+    all_tiles, all_counts = concealed + meld_tiles, counts_with(counts, meld_tiles)
+    check_counts(all_counts, all_tiles)
+    return all_tiles, all_counts, bits | tile_bits(meld_tiles)
+
+
+def _check_size(digits: tuple[str, ...], melds: int) -> None:
+    """Raise unless the suits' digits (a digit a tile) are as many tiles as a winning hand
+    with ``melds`` melds holds, naming a fifth copy or a second red five first."""
+    size = sum(map(len, digits))
+    if size != 14 - 3 * melds:
+        join_suits([suit_tiles(suit, each) for suit, each in zip(SUITS, digits)])
+        _check_tile_count(size, melds)
 
 
 def _check_tile_count(concealed: int, melds: int) -> None:
@@ -212,54 +256,49 @@ class Reading(NamedTuple):
 
 
 def readings(hand: Hand) -> tuple[Reading, ...]:
-    """Return every reading of the hand, one per place the winning tile can take.
+    """Return every reading of the hand, one per place the winning tile can take: the
+    regular ones, then seven pairs; thirteen orphans when neither.
 
     >>> [r.wait for r in readings(Hand.parse("11123m456p789s555z", "1m"))]
     ['tanki', 'ryanmen']
+    >>> [r.form for r in readings(Hand.parse("223344m556677p11z", "1z"))]
+    ['regular', 'chiitoitsu']
     """
+    win = kind(hand.win)
     melds = tuple([_meld_part(meld) for meld in hand.melds])
-    found = read(hand.counts, kind(hand.win), melds)
+    found = _regular(hand.groups, win, melds)
+    if not melds:  # seven pairs and thirteen orphans are closed hands
+        found += _closed_forms(hand.counts, win, has_regular=bool(found))
     if not found:
         raise NotAWinningHandError(
             f"{format_tiles(hand.concealed)} is not four sets and a pair, seven pairs "
             "or thirteen orphans"
         )
-    return found
-
-
-def read(counts: tuple[int, ...], win: int, melds: tuple[Part, ...] = ()) -> tuple[Reading, ...]:
-    """Return every reading of 34 concealed counts plus the melds' parts, won on kind
-    ``win``: the regular ones, then seven pairs; thirteen orphans when neither.
-
-    >>> from scoring.tiles import tile_counts
-    >>> [r.form for r in read(tile_counts(parse_tiles("223344m556677p11z")), 1)]
-    ['regular', 'chiitoitsu']
-    """
-    found = _regular(counts, win, melds)
-    if melds:
-        return tuple(found)  # seven pairs and thirteen orphans are closed hands
-    if _is_chiitoitsu(counts):
-        pairs = tuple([each for each, count in enumerate(counts) if count])
-        found.append(Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI))
-    elif not found and _kokushi_pair(counts) >= 0:
-        pair = _kokushi_pair(counts)
-        wait = KOKUSHI_13 if pair == win else KOKUSHI
-        found.append(Reading(KOKUSHI, (), (pair,), win, PAIR, wait))
     return tuple(found)
 
 
-def _regular(counts: tuple[int, ...], win: int, melds: tuple[Part, ...]) -> list[Reading]:
+def _closed_forms(counts: tuple[int, ...], win: int, *, has_regular: bool) -> list[Reading]:
+    """Return the seven-pairs reading of 34 concealed counts won on kind ``win``, or
+    when there is no regular one the thirteen-orphans reading, if the hand has it."""
+    if _is_chiitoitsu(counts):
+        pairs = tuple([each for each, count in enumerate(counts) if count])
+        return [Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI)]
+    pair = -1 if has_regular else _kokushi_pair(counts)
+    if pair >= 0:
+        return [Reading(KOKUSHI, (), (pair,), win, PAIR, KOKUSHI_13 if pair == win else KOKUSHI)]
+    return []
+
+
+def _regular(groups: Groups, win: int, melds: tuple[Part, ...]) -> list[Reading]:
     """Return the four-sets-and-a-pair readings: one per choice of a reading per group
     and place of the winning tile in its group (the melds' sets come last)."""
     group = GROUP_OF_KIND[win]
     places = win - GROUPS[group][0]
-    is_closed = True  # every meld (if any) is an ankan
-    for part in melds:
-        is_closed = is_closed and part.concealed == 1
+    is_closed = all([part.concealed == 1 for part in melds])  # every meld is an ankan
     found = []
-    for choice in _choices(group_tables(counts)):
+    for choice in _choices(groups):
         whole = join_parts(choice + melds)
-        before = len(sum([part.sets for part in choice[:group]], ()))  # earlier groups' sets
+        before = sum([len(part.sets) for part in choice[:group]])  # earlier groups' sets
         for index, wait in choice[group].wins[places]:
             found.append(
                 Reading(
@@ -281,7 +320,7 @@ def _regular(counts: tuple[int, ...], win: int, melds: tuple[Part, ...]) -> list
     return found
 
 
-def _choices(groups: list[tuple[Part, ...]]) -> Iterable[tuple[Part, ...]]:
+def _choices(groups: Sequence[tuple[Part, ...]]) -> Iterable[tuple[Part, ...]]:
     """Return every choice of one reading per group, if each group reads as sets and
     exactly one holds the pair (a group's tile count decides whether it does)."""
     pairs = 0

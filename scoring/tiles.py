@@ -138,25 +138,6 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> parse_tiles("55m0m")
     (34, 4, 4)
     """
-    return read_tiles(text).tiles
-
-
-class ReadTiles(NamedTuple):
-    """Tiles read from MPSZ text: their codes (sorted), how many of each kind 0..33 they
-    hold, and the OR of their class bits."""
-
-    tiles: tuple[int, ...]
-    counts: tuple[int, ...]
-    bits: int
-
-
-def read_tiles(text: str) -> ReadTiles:
-    """Return the tiles of an MPSZ string with their counts and class bits, as
-    ``parse_tiles`` reads them (each suit's counts come from its table).
-
-    >>> read_tiles("55m0m").counts[4], read_tiles("55m0m").bits & RED == RED
-    (3, True)
-    """
     if type(text) is not str:
         raise BadNotationError(f"tiles must be MPSZ text, not {shown(text)}")
     if len(text) <= SHORT_TEXT:
@@ -167,15 +148,37 @@ def read_tiles(text: str) -> ReadTiles:
 SHORT_TEXT = 5  # "0555p", the longest meld
 
 
-def _read_text(text: str) -> ReadTiles:
+def _read_text(text: str) -> tuple[int, ...]:
+    tiles, _, _ = join_suits(
+        [suit_tiles(suit, digits) for suit, digits in zip(SUITS, suit_digits(text))]
+    )
+    return tiles
+
+
+_kept_text = functools.lru_cache(maxsize=4096)(_read_text)
+
+
+def suit_digits(text: str) -> tuple[str, ...]:
+    """Return the digits of each suit of MPSZ text, in MPSZ order ("" for a suit it
+    lacks), or raise the first fault of notation.
+
+    >>> suit_digits(" 5z123m1m ")
+    ('1231', '', '', '5')
+    """
     notation = text.strip()
     suits = _MPSZ.fullmatch(notation) or _MPSZ.fullmatch(_in_mpsz_order(notation, text))
     assert suits is not None  # text in MPSZ order always matches
-    read_suit = _kept_suit if len(notation) <= SUIT_LIMIT else _read_suit  # hands are kept
-    m, p, s, z = [read_suit(suit, digits or "") for suit, digits in zip(SUITS, suits.groups())]
+    return suits.groups(default="")
+
+
+def join_suits(suits: Sequence[SuitTiles]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Return the tiles of the four suits' readings (m, p, s, z) together, their counts by
+    kind and their class bits, or raise if a suit holds a fifth copy of a kind or two red
+    fives."""
+    m, p, s, z = suits
     if m.is_faulty or p.is_faulty or s.is_faulty or z.is_faulty:
         _copies_fault(m, p, s, z)
-    return ReadTiles(  # the suits in MPSZ order, each sorted, so counts are by kind
+    return (  # the suits in MPSZ order, each sorted, so counts are by kind
         m.tiles + p.tiles + s.tiles + z.tiles,
         m.counts + p.counts + s.counts + z.counts,
         m.bits | p.bits | s.bits | z.bits,
@@ -200,9 +203,6 @@ def _in_mpsz_order(notation: str, text: str) -> str:
     for run, suit in _RUN.findall(notation):
         digits[suit] += run
     return "".join(run + suit for suit, run in digits.items() if run)
-
-
-_kept_text = functools.lru_cache(maxsize=4096)(_read_text)
 
 
 # MPSZ notation: runs of ASCII digits, each before its suit letter (honors 1z-7z).

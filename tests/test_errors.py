@@ -164,7 +164,7 @@ def test_unknown_names_are_echoed_short(call):
         (lambda: analyse_waits((99,) * 13), "99 is not a tile code"),
         (lambda: analyse_waits((True,) * 13), "true is not a tile code"),
         (lambda: analyse_waits(("1m",) * 13), '"1m" is not a tile code'),
-        (lambda: Hand((99,) * 14, 99), "99 is not a tile code"),
+        (lambda: Hand.of((99,) * 14, 99), "99 is not a tile code"),
     ],
 )
 def test_values_of_the_wrong_type_from_python_are_named(call, message):

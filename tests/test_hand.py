@@ -241,10 +241,10 @@ def test_a_hand_keeps_its_tiles_counted(hand):
     assert hand.tile_bits == tile_bits(hand.concealed + melded)
 
 
-def test_what_a_hand_keeps_is_left_out_of_its_repr_and_comparisons():
+def test_a_hand_shows_its_tiles_only_and_equals_the_hand_of_the_same_tiles():
     hand = Hand.parse("123m456p789s11555z", "1z")
     assert repr(hand) == (
         "Hand(concealed=(0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31, 31), win=27, melds=())"
     )
-    same = Hand(hand.concealed, hand.win)
+    same = Hand.of(hand.concealed, hand.win)
     assert same == hand and hash(same) == hash(hand)

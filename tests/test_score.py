@@ -527,14 +527,19 @@ def test_any_hand_object_scores_or_fails_cleanly(data):
     assert _outcome(data) == outcome  # and the same the second time
 
 
-def test_bad_hands_leave_the_group_tables_as_they_were():
-    from scoring.groups import group_parts
+def test_bad_suits_leave_the_group_tables_as_they_were():
+    """A suit no hand can hold (more than 14 tiles, a fifth copy, two red fives) is never
+    read as sets: the tables keep only suits a hand can have."""
+    from scoring.groups import group_parts, read_group
 
+    for group, digits in enumerate(("", "", "", "1")):  # the hands' other suits, read once
+        read_group(group, digits)
     digits = "111122223333444455556666777788889999"
     kept = group_parts.cache_info().currsize
 
     assert _outcome({"hand": f"{digits}m", "win": "1m"}) == "wrong_tile_count"
-    assert _outcome({"hand": "11111m22223333p1z", "win": "1z"}) == "bad_notation"
+    assert _outcome({"hand": "11111m1z", "win": "1z"}) == "bad_notation"
+    assert _outcome({"hand": "00p1z", "win": "1z"}) == "bad_notation"
     assert group_parts.cache_info().currsize == kept
 
 
