@@ -186,14 +186,16 @@ def fu(reading: Reading, context: WinContext, rules: Rules) -> Fu:
     if tsumo and is_pinfu_shape(reading, context) and not rules.pinfu_tsumo_fu:
         return PINFU_TSUMO_FU
     items = [BASE, CLOSED_RON] if reading.is_closed and not tsumo else [BASE]
-    items += _set_items(reading, tsumo)
+    _add_set_items(items, reading, tsumo)
     if reading.form == REGULAR and (pair := pair_fu(reading.pair, context, rules)):
         items.append(pair)
     if reading.wait in WAIT_ITEMS:
         items.append(WAIT_ITEMS[reading.wait])
     if tsumo and _counts_tsumo_fu(context, rules):
         items.append(TSUMO)
-    unrounded = sum([item.fu for item in items])
+    unrounded = 0
+    for item in items:
+        unrounded += item.fu
     if unrounded == 20 and not tsumo and rules.open_pinfu_fu == 30:  # else it stays 20
         items.append(OPEN_PINFU_RON)
         unrounded = 30
@@ -208,15 +210,13 @@ def _counts_tsumo_fu(context: WinContext, rules: Rules) -> bool:
     return rules.haitei_tsumo_fu or not context.haitei
 
 
-def _set_items(reading: Reading, tsumo: bool) -> list[FuItem]:
-    """Return the fu item of each triplet and quad, in their order; a ron opens the
-    triplet it completes (only a shanpon wait completes one)."""
+def _add_set_items(items: list[FuItem], reading: Reading, tsumo: bool) -> None:
+    """Add the fu item of each triplet and quad, in their order; a ron opens the triplet
+    it completes (only a shanpon wait completes one)."""
     opened = reading.win_set if reading.wait == SHANPON and not tsumo else None
-    return [
-        set_fu(each, is_open=each.is_open or index == opened)
-        for index, each in enumerate(reading.sets)
-        if each.kind != SEQUENCE
-    ]
+    for index, each in enumerate(reading.sets):
+        if each.kind != SEQUENCE:
+            items.append(SET_ITEMS[each.kind == QUAD, each.is_open or index == opened, each.tile])
 
 
 def fu_of_readings(hand: Hand, context: WinContext, rules: Rules) -> tuple[tuple[Reading, Fu], ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.sets import NO_PAIR, PAIR, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
@@ -29,7 +30,8 @@ TABLE_LIMIT = 50_000
 WinPlaces = tuple[tuple[tuple[int, str], ...], ...]
 
 
-class Part(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Part:
     """Sets and at most one pair (of a group's reading, or of the melds), with the facts
     a reading gathers from them.
 
@@ -53,6 +55,20 @@ class Part(NamedTuple):
 
 
 Groups = tuple[tuple[Part, ...], ...]  # the readings of each group: m, p, s, z
+
+
+class Whole(NamedTuple):
+    """The sets of several parts together, with their pair and the facts they gather
+    (those of ``Part``, added up)."""
+
+    sets: tuple[Block, ...]
+    pair: int
+    runs: int
+    run_count: int
+    twins: int
+    triplets: int
+    concealed: int
+    outside: bool
 
 
 def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0) -> Part:
@@ -117,7 +133,7 @@ def _win_places(sets: tuple[Block, ...], pair: int, start: int, size: int) -> Wi
     return tuple(map(tuple, places))
 
 
-def join_parts(parts: Iterable[Part]) -> Part:
+def join_parts(parts: Iterable[Part]) -> Whole:
     """Return the facts of several parts' sets together (with the pair of the one that
     has one). Their win places are left out: they are each group's own.
 
@@ -140,7 +156,7 @@ def join_parts(parts: Iterable[Part]) -> Part:
         triplets |= part.triplets
         concealed += part.concealed
         outside = outside and part.outside
-    return Part(sets, pair, runs, run_count, twins, triplets, concealed, outside, ())
+    return Whole(sets, pair, runs, run_count, twins, triplets, concealed, outside)
 
 
 @functools.cache

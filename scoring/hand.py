@@ -98,11 +98,10 @@ class Hand(NamedTuple):
         """
         digits, melds = suit_digits(concealed), tuple(melds)
         _check_size(digits, len(melds))
-        found = tuple(map(read_group, GROUP_NUMBERS, digits))
-        tiles, counts, bits = join_suits([each.tiles for each in found])
+        suits, groups = zip(*map(read_group, GROUP_NUMBERS, digits))  # tiles and readings
+        tiles, counts, bits = join_suits(suits)
         win_tile = parse_tile(win)
         all_tiles, all_counts, all_bits = _with_melds(tiles, win_tile, melds, counts, bits)
-        groups = tuple([each.parts for each in found])
         return cls(tiles, win_tile, melds, counts, all_tiles, all_counts, all_bits, groups)
 
     def __repr__(self) -> str:
@@ -123,14 +122,9 @@ class Hand(NamedTuple):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Hand:
         """Return the hand of a FORMATS.md section 2 object (its hand, win and melds)."""
-        melds = data.get("melds", [])
-        if not isinstance(melds, list) or not all(isinstance(m, Mapping) for m in melds):
-            raise BadHandError("melds must be a list of {kind, tiles} objects")
-        return cls.parse(
-            _text(data, "hand"),
-            _text(data, "win"),
-            [_meld(_text(meld, "kind"), parse_tiles(_text(meld, "tiles"))) for meld in melds],
-        )
+        melds = _meld_objects(data)
+        concealed, win = _text(data, "hand"), _text(data, "win")
+        return cls.parse(concealed, win, _read_melds(melds))
 
     @property
     def quads(self) -> int:
@@ -152,6 +146,26 @@ def _meld(meld_kind: str, tiles: tuple[int, ...]) -> Meld:
     """Return the meld of a kind and its tiles (``Meld.parse`` once the tiles are read;
     melds repeat across hands, so each is checked once)."""
     return Meld(meld_kind, tiles)
+
+
+def _meld_objects(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Return the meld objects of a FORMATS.md section 2 object, checked to be a list of
+    objects."""
+    melds = data.get("melds", [])
+    if not isinstance(melds, list):
+        raise BadHandError("melds must be a list of {kind, tiles} objects")
+    for meld in melds:
+        if not isinstance(meld, Mapping):
+            raise BadHandError("melds must be a list of {kind, tiles} objects")
+    return melds
+
+
+def _read_melds(melds: list[Mapping[str, Any]]) -> list[Meld]:
+    """Return the melds of meld objects, each a kind and its MPSZ tiles."""
+    found = []
+    for meld in melds:
+        found.append(_meld(_text(meld, "kind"), parse_tiles(_text(meld, "tiles"))))
+    return found
 
 
 def _with_melds(
@@ -265,7 +279,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     ['regular', 'chiitoitsu']
     """
     win = kind(hand.win)
-    melds = tuple([_meld_part(meld) for meld in hand.melds])
+    melds = tuple(map(_meld_part, hand.melds))
     found = _regular(hand.groups, win, melds)
     if not melds:  # seven pairs and thirteen orphans are closed hands
         found += _closed_forms(hand.counts, win, has_regular=bool(found))
@@ -294,11 +308,15 @@ def _regular(groups: Groups, win: int, melds: tuple[Part, ...]) -> list[Reading]
     and place of the winning tile in its group (the melds' sets come last)."""
     group = GROUP_OF_KIND[win]
     places = win - GROUPS[group][0]
-    is_closed = all([part.concealed == 1 for part in melds])  # every meld is an ankan
+    is_closed = True  # every meld (if any) is an ankan
+    for part in melds:
+        is_closed = is_closed and part.concealed == 1
     found = []
     for choice in _choices(groups):
         whole = join_parts(choice + melds)
-        before = sum([len(part.sets) for part in choice[:group]])  # earlier groups' sets
+        before = 0  # the sets of the groups before the winning tile's
+        for part in choice[:group]:
+            before += len(part.sets)
         for index, wait in choice[group].wins[places]:
             found.append(
                 Reading(

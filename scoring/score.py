@@ -177,9 +177,10 @@ def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:
         raise BadFlagsError("these rules have no open riichi")
     if situation.chankan:
         _check_chankan(request, found)
-    _check_indicators(hand, request.dora + request.ura)
     indicators = request.dora + request.ura
-    check_sanma_hand(hand, indicators, request.nuki, request.rules, request.context.seat_wind)
+    _check_indicators(hand, indicators)
+    if request.nuki or request.rules.players == 3:  # four players and no nuki: nothing to check
+        check_sanma_hand(hand, indicators, request.nuki, request.rules, request.context.seat_wind)
 
 
 def _check_indicators(hand: Hand, indicators: tuple[int, ...]) -> None:

@@ -181,7 +181,10 @@ def find_yaku(
     else:
         names = yakuman or _yaku_names(reading, shape, situation, context, rules)
     table = han_table(reading.is_closed, rules.double_yakuman, rules.chiitoitsu_50_fu)
-    return tuple([table[name] for name in names])
+    found = []
+    for name in names:
+        found.append(table[name])
+    return tuple(found)
 
 
 # Under aotenjou a yakuman is 13 han beside the other yaku, but not beside the yaku every
