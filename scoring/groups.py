@@ -57,18 +57,9 @@ class Part:
 Groups = tuple[tuple[Part, ...], ...]  # the readings of each group: m, p, s, z
 
 
-class Whole(NamedTuple):
-    """The sets of several parts together, with their pair and the facts they gather
-    (those of ``Part``, added up)."""
-
-    sets: tuple[Block, ...]
-    pair: int
-    runs: int
-    run_count: int
-    twins: int
-    triplets: int
-    concealed: int
-    outside: bool
+# The sets of several parts together, their pair and the facts they gather (``Part``'s,
+# added up), in this order: what ``join_parts`` returns.
+Whole = tuple[tuple[Block, ...], int, int, int, int, int, int, bool]
 
 
 def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size: int = 0) -> Part:
@@ -138,8 +129,9 @@ def join_parts(parts: Iterable[Part]) -> Whole:
     has one). Their win places are left out: they are each group's own.
 
     >>> from scoring.sets import QUAD
-    >>> joined = join_parts([make_part((block(QUAD, 27),)), make_part((block(SEQUENCE, 0),))])
-    >>> joined.concealed, joined.run_count, joined.pair
+    >>> sets, pair, runs, run_count, twins, triplets, concealed, outside = join_parts(
+    ...     [make_part((block(QUAD, 27),)), make_part((block(SEQUENCE, 0),))])
+    >>> concealed, run_count, pair
     (1, 1, -1)
     """
     sets: tuple[Block, ...] = ()
@@ -156,7 +148,7 @@ def join_parts(parts: Iterable[Part]) -> Whole:
         triplets |= part.triplets
         concealed += part.concealed
         outside = outside and part.outside
-    return Whole(sets, pair, runs, run_count, twins, triplets, concealed, outside)
+    return sets, pair, runs, run_count, twins, triplets, concealed, outside
 
 
 @functools.cache

@@ -192,7 +192,8 @@ def _with_melds(
 def _check_size(digits: tuple[str, ...], melds: int) -> None:
     """Raise unless the suits' digits (a digit a tile) are as many tiles as a winning hand
     with ``melds`` melds holds, naming a fifth copy or a second red five first."""
-    size = sum(map(len, digits))
+    m, p, s, z = digits
+    size = len(m) + len(p) + len(s) + len(z)
     if size != 14 - 3 * melds:
         join_suits([suit_tiles(suit, each) for suit, each in zip(SUITS, digits)])
         _check_tile_count(size, melds)
@@ -294,7 +295,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
 def _closed_forms(counts: tuple[int, ...], win: int, *, has_regular: bool) -> list[Reading]:
     """Return the seven-pairs reading of 34 concealed counts won on kind ``win``, or
     when there is no regular one the thirteen-orphans reading, if the hand has it."""
-    if _is_chiitoitsu(counts):
+    if counts.count(2) == 7:  # seven pairs (a closed hand holds 14 tiles)
         pairs = tuple([each for each, count in enumerate(counts) if count])
         return [Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI)]
     pair = -1 if has_regular else _kokushi_pair(counts)
@@ -313,26 +314,29 @@ def _regular(groups: Groups, win: int, melds: tuple[Part, ...]) -> list[Reading]
         is_closed = is_closed and part.concealed == 1
     found = []
     for choice in _choices(groups):
-        whole = join_parts(choice + melds)
+        sets, pair, runs, run_count, twins, triplets, concealed, outside = join_parts(
+            choice + melds
+        )
         before = 0  # the sets of the groups before the winning tile's
         for part in choice[:group]:
             before += len(part.sets)
         for index, wait in choice[group].wins[places]:
+            win_set = PAIR if index == PAIR else before + index
             found.append(
                 Reading(
                     REGULAR,
-                    whole.sets,
-                    (whole.pair,),
+                    sets,
+                    (pair,),
                     win,
-                    PAIR if index == PAIR else before + index,
+                    win_set,
                     wait,
                     is_closed,
-                    whole.runs,
-                    whole.run_count,
-                    whole.twins,
-                    whole.triplets,
-                    whole.concealed,
-                    whole.outside,
+                    runs,
+                    run_count,
+                    twins,
+                    triplets,
+                    concealed,
+                    outside,
                 )
             )
     return found

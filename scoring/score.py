@@ -15,7 +15,8 @@ double) beside the other yaku it does not imply, and the dora.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, hand_dora
@@ -54,8 +55,8 @@ class HandScore(NamedTuple):
         return {
             "han": self.value.han,
             "fu": self.fu.total,
-            "fu_items": [{"name": item.name, "fu": item.fu} for item in self.fu.items],
-            "yaku": [{"name": each.name, "han": each.han} for each in self.yaku],
+            "fu_items": _named_values(self.fu.items, "fu"),
+            "yaku": _named_values(self.yaku, "han"),
             "dora": self.dora.to_json(),
             "yakuman": self.value.yakuman,
             "limit": self.limit,
@@ -64,6 +65,14 @@ class HandScore(NamedTuple):
             "total": self.total,
             "wait": self.wait,
         }
+
+
+def _named_values(items: Iterable[tuple[str, int]], key: str) -> list[dict[str, Any]]:
+    """Return fu items or yaku as FORMATS.md writes them: each its name and its value."""
+    found = []
+    for name, value in items:
+        found.append({"name": name, key: value})
+    return found
 
 
 def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,7 +110,7 @@ def score(request: HandToScore) -> HandScore:
     scores = _scores(request, found, hand_shape(request.hand), dora)
     if not scores:
         raise NoYakuError(_no_yaku_message(request.hand.win, dora.han))
-    return max(scores, key=_rank)
+    return max(scores, key=RANK)
 
 
 def _scores(
@@ -157,10 +166,9 @@ def _hand_score(
     )
 
 
-def _rank(score: HandScore) -> tuple[int, int, int]:
-    """Return what decides between readings: the payment, then han, then fu (the
-    riichi sticks in ``total`` are the same for every reading)."""
-    return (score.total, score.value.han, score.value.fu)
+# What decides between readings: the payment, then han, then fu (the riichi sticks in
+# ``total`` are the same for every reading).
+RANK = operator.attrgetter("total", "value.han", "value.fu")
 
 
 def _check(request: HandToScore, found: tuple[Reading, ...]) -> None:

@@ -11,7 +11,7 @@ the first turn (天和, 地和, 人和).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,64 +101,73 @@ def check_situation(
     ...
     scoring.errors.BadFlagsError: ippatsu needs riichi or double_riichi
     """
-    for message in _conflicts(situation, is_closed, has_melds, has_kan):
+    message = _conflict(situation, is_closed, has_melds, has_kan)
+    if message:
         raise BadFlagsError(message)
 
 
-def _conflicts(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> Iterator[str]:
+def _conflict(s: Situation, is_closed: bool, has_melds: bool, has_kan: bool) -> str:
+    """Return the first conflict of the flags, with each other or with the hand ("" if
+    none)."""
     if s.riichi and s.double_riichi:
-        yield "riichi and double_riichi are exclusive"
+        return "riichi and double_riichi are exclusive"
     if s.has_riichi and not is_closed:
-        yield "riichi needs a closed hand (no chi, pon or open kan)"
+        return "riichi needs a closed hand (no chi, pon or open kan)"
     if s.open_riichi and not s.has_riichi:
-        yield "open_riichi needs riichi or double_riichi"
+        return "open_riichi needs riichi or double_riichi"
     if s.discarder_riichi and s.tsumo:
-        yield "discarder_riichi belongs to a ron"
-    if s.ippatsu:
-        yield from _ippatsu_conflicts(s)
-    if s.haitei or s.houtei or s.rinshan or s.chankan:
-        yield from _last_tile_conflicts(s, has_kan)
-    if s.tenhou or s.chiihou or s.renhou:
-        yield from _first_turn_conflicts(s, has_melds)
+        return "discarder_riichi belongs to a ron"
+    if s.ippatsu and (message := _ippatsu_conflict(s)):
+        return message
+    if (s.haitei or s.houtei or s.rinshan or s.chankan) and (
+        message := _last_tile_conflict(s, has_kan)
+    ):
+        return message
+    if (s.tenhou or s.chiihou or s.renhou) and (message := _first_turn_conflict(s, has_melds)):
+        return message
     if s.robbed_kan == "ankan" and not s.chankan:
-        yield "robbed_kan needs chankan"
+        return "robbed_kan needs chankan"
+    return ""
 
 
-def _ippatsu_conflicts(s: Situation) -> Iterator[str]:
+def _ippatsu_conflict(s: Situation) -> str:
     if not s.has_riichi:
-        yield "ippatsu needs riichi or double_riichi"
+        return "ippatsu needs riichi or double_riichi"
     if s.rinshan:
-        yield "ippatsu ends with the winner's own kan, so no rinshan"
+        return "ippatsu ends with the winner's own kan, so no rinshan"
+    return ""
 
 
-def _last_tile_conflicts(s: Situation, has_kan: bool) -> Iterator[str]:
+def _last_tile_conflict(s: Situation, has_kan: bool) -> str:
     if s.haitei and not s.tsumo:
-        yield "haitei is a tsumo on the last tile; use houtei for ron"
+        return "haitei is a tsumo on the last tile; use houtei for ron"
     if s.houtei and s.tsumo:
-        yield "houtei is a ron on the last discard; use haitei for tsumo"
+        return "houtei is a ron on the last discard; use haitei for tsumo"
     if s.rinshan and not s.tsumo:
-        yield "rinshan is a tsumo on a kan's replacement tile"
+        return "rinshan is a tsumo on a kan's replacement tile"
     if s.rinshan and not has_kan:
-        yield "rinshan needs a kan among the melds"
+        return "rinshan needs a kan among the melds"
     if s.rinshan and s.haitei:
-        yield "a win on the replacement tile of the last draw is rinshan, not haitei"
+        return "a win on the replacement tile of the last draw is rinshan, not haitei"
     if s.chankan and s.tsumo:
-        yield "chankan is a ron on a tile added to a kan"
+        return "chankan is a ron on a tile added to a kan"
     if s.chankan and s.houtei:
-        yield "chankan and houtei are exclusive (no kan on the last tile)"
+        return "chankan and houtei are exclusive (no kan on the last tile)"
+    return ""
 
 
-def _first_turn_conflicts(s: Situation, has_melds: bool) -> Iterator[str]:
+def _first_turn_conflict(s: Situation, has_melds: bool) -> str:
     first = [name for name in FIRST_TURN_WINS if getattr(s, name)]
     if len(first) > 1:
-        yield "tenhou, chiihou and renhou are exclusive"
+        return "tenhou, chiihou and renhou are exclusive"
     if s.tenhou and (not s.is_dealer or not s.tsumo):
-        yield "tenhou is the dealer's tsumo on the first draw"
+        return "tenhou is the dealer's tsumo on the first draw"
     if s.chiihou and (s.is_dealer or not s.tsumo):
-        yield "chiihou is a non-dealer's tsumo on the first draw"
+        return "chiihou is a non-dealer's tsumo on the first draw"
     if s.renhou and (s.is_dealer or s.tsumo):
-        yield "renhou is a non-dealer's ron before the first draw"
+        return "renhou is a non-dealer's ron before the first draw"
     if has_melds:
-        yield f"{first[0]} needs a hand with no melds"
+        return f"{first[0]} needs a hand with no melds"
     if s.has_riichi or s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei:
-        yield f"{first[0]} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei"
+        return f"{first[0]} excludes riichi, ippatsu, rinshan, chankan, haitei and houtei"
+    return ""
