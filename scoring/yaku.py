@@ -236,8 +236,8 @@ def _yaku_names(
     if shape.is_all_simple and (reading.is_closed or rules.open_tanyao):
         names.append("tanyao")
     if reading.form == REGULAR:
-        names += _sequence_yaku(reading, shape, context)
-        names += _triplet_yaku(reading, shape, context, rules)
+        _add_sequence_yaku(names, reading, shape, context)
+        _add_triplet_yaku(names, reading, shape, context, rules)
     else:
         names.append("chiitoitsu")
     if shape.is_all_terminal_or_honor:
@@ -275,32 +275,34 @@ SUIT_NUMBERS = 0b111111111  # kinds 0-8: the nine numbers of the first suit
 ITTSU = tuple(0b1001001 << start for start in (0, 9, 18))  # 123, 456, 789 of a suit
 
 
-def _sequence_yaku(reading: Reading, shape: HandShape, context: WinContext) -> list[str]:
-    """Return pinfu, the yakuhai, iipeikou or ryanpeikou, chanta or junchan, ittsu and
+def _add_sequence_yaku(
+    names: list[str], reading: Reading, shape: HandShape, context: WinContext
+) -> None:
+    """Add pinfu, the yakuhai, iipeikou or ryanpeikou, chanta or junchan, ittsu and
     sanshoku: the yaku of the pair and of the sequences, in that order."""
-    names = ["pinfu"] if is_pinfu_shape(reading, context) else []
+    if is_pinfu_shape(reading, context):
+        names.append("pinfu")
     if reading.triplets >> EAST:  # an honor triplet: yakuhai
-        names += _honor_yaku(reading.triplets, context)
+        _add_honor_yaku(names, reading.triplets, context)
     if reading.twins and reading.is_closed:
         names.append("ryanpeikou" if reading.twins == 2 else "iipeikou")
     if reading.outside and reading.run_count:
         names.append("chanta" if shape.has_honor else "junchan")
     if reading.run_count >= 3:  # ittsu and sanshoku are three sequences
         runs = reading.runs
-        if any(runs & ittsu == ittsu for ittsu in ITTSU):
-            names.append("ittsu")
+        for ittsu in ITTSU:
+            if runs & ittsu == ittsu:
+                names.append("ittsu")
         if runs & runs >> 9 & runs >> 18 & SUIT_NUMBERS:  # one start in all three suits
             names.append("sanshoku")
-    return names
 
 
-def _triplet_yaku(
-    reading: Reading, shape: HandShape, context: WinContext, rules: Rules
-) -> list[str]:
-    """Return sanshoku doukou, toitoi, sanankou, sankantsu and shousangen: the yaku of
-    the triplets and quads, in that order."""
+def _add_triplet_yaku(
+    names: list[str], reading: Reading, shape: HandShape, context: WinContext, rules: Rules
+) -> None:
+    """Add sanshoku doukou, toitoi, sanankou, sankantsu and shousangen: the yaku of the
+    triplets and quads, in that order."""
     triplets = reading.triplets
-    names = []
     if triplets & triplets >> 9 & triplets >> 18 & SUIT_NUMBERS:  # one number in all three
         names.append("sanshoku_doukou")
     if not reading.run_count:
@@ -311,14 +313,14 @@ def _triplet_yaku(
         names.append("sankantsu")
     if (triplets & DRAGON_BITS).bit_count() == 2 and reading.pair >= HAKU:
         names.append("shousangen")
-    return names
 
 
-def _honor_yaku(triplets: int, context: WinContext) -> list[str]:
-    """Return the yakuhai of the honor triplets: dragons, then seat and round wind."""
-    names = [name for tile, name in DRAGON_YAKU.items() if triplets >> tile & 1]
+def _add_honor_yaku(names: list[str], triplets: int, context: WinContext) -> None:
+    """Add the yakuhai of the honor triplets: dragons, then seat and round wind."""
+    for tile, name in DRAGON_YAKU.items():
+        if triplets >> tile & 1:
+            names.append(name)
     if triplets >> context.seat_wind & 1:
         names.append("yakuhai_seat_wind")
     if triplets >> context.round_wind & 1:
         names.append("yakuhai_round_wind")
-    return names

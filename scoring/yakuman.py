@@ -32,24 +32,27 @@ def concealed_sets(reading: Reading, *, tsumo: bool) -> int:
 
 def yakuman_names(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
     """Return the names of the reading's yakuman, in the order results list them."""
-    names = _first_turn_yakuman(s, rules)
+    names: list[str] = []
+    if s.tenhou or s.chiihou or s.renhou or s.open_riichi:
+        _add_first_turn_yakuman(names, s, rules)
     if shape.local and shape.local in rules.local_yakuman:
         names.append(shape.local)
     if reading.form == KOKUSHI:
-        return [*names, "kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi"]
-    names += _tile_yakuman(shape, rules)
+        names.append("kokushi_13" if reading.wait == KOKUSHI_13 else "kokushi")
+        return names
+    _add_tile_yakuman(names, shape, rules)
     if reading.form == REGULAR and reading.run_count < 2:
-        names += _set_yakuman(reading, shape, s, rules)
+        _add_set_yakuman(names, reading, shape, s, rules)
     return names
 
 
-def _first_turn_yakuman(s: Situation, rules: Rules) -> list[str]:
-    names = ["tenhou" if s.tenhou else "chiihou"] if s.tenhou or s.chiihou else []
+def _add_first_turn_yakuman(names: list[str], s: Situation, rules: Rules) -> None:
+    if s.tenhou or s.chiihou:
+        names.append("tenhou" if s.tenhou else "chiihou")
     if s.renhou and rules.renhou == "yakuman":
         names.append("renhou_yakuman")
     if is_open_riichi_deal_in(s, rules):
         names.append("open_riichi_yakuman")
-    return names
 
 
 def is_open_riichi_deal_in(s: Situation, rules: Rules) -> bool:
@@ -64,22 +67,25 @@ def is_open_riichi_deal_in(s: Situation, rules: Rules) -> bool:
     return open_ron and rules.open_riichi == "deal_in_yakuman"
 
 
-def _tile_yakuman(shape: HandShape, rules: Rules) -> list[str]:
-    """Return chuuren, tsuuiisou, ryuuiisou and chinroutou: yakuman of the tiles alone."""
-    names = [shape.chuuren] if shape.chuuren else []
+def _add_tile_yakuman(names: list[str], shape: HandShape, rules: Rules) -> None:
+    """Add chuuren, tsuuiisou, ryuuiisou and chinroutou: yakuman of the tiles alone."""
+    if shape.chuuren:
+        names.append(shape.chuuren)
     if shape.suits == 0:
         names.append("tsuuiisou")
     if shape.is_all_green and (shape.has_hatsu or rules.ryuuiisou_without_hatsu):
         names.append("ryuuiisou")
     if shape.is_all_terminal_or_honor and not shape.has_honor:
         names.append("chinroutou")
-    return names
 
 
-def _set_yakuman(reading: Reading, shape: HandShape, s: Situation, rules: Rules) -> list[str]:
-    """Return suukantsu, suuankou, daisangen, daisuushii or shousuushii: yakuman of the
+def _add_set_yakuman(
+    names: list[str], reading: Reading, shape: HandShape, s: Situation, rules: Rules
+) -> None:
+    """Add suukantsu, suuankou, daisangen, daisuushii or shousuushii: yakuman of the
     triplets and quads."""
-    names = ["suukantsu"] if shape.quads == 4 and rules.suukantsu else []
+    if shape.quads == 4 and rules.suukantsu:
+        names.append("suukantsu")
     if concealed_sets(reading, tsumo=s.tsumo) == 4:
         names.append("suuankou_tanki" if reading.wait == TANKI else "suuankou")
     if reading.triplets & DRAGON_BITS == DRAGON_BITS:
@@ -89,4 +95,3 @@ def _set_yakuman(reading: Reading, shape: HandShape, s: Situation, rules: Rules)
         names.append("daisuushii")
     elif winds == 3 and EAST <= reading.pair <= NORTH:
         names.append("shousuushii")
-    return names
