@@ -48,10 +48,10 @@ def score_lines(lines: Iterable[str]) -> Iterator[str]:
     >>> list(score_lines(['{"hand": "11m", "win": "1m"}', ""]))[0][:38]
     '{"error": {"code": "wrong_tile_count",'
     """
-    dumps = json.dumps
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # made once for the batch
     for line in lines:
         if line.strip():
-            yield dumps(score_line(line), ensure_ascii=False) + "\n"
+            yield encode(score_line(line)) + "\n"
 
 
 def score_line(text: str) -> dict[str, Any]:
