@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from scoring.hand import Hand
 from scoring.rules import Rules
-from scoring.sanma import dora_of_kind
+from scoring.sanma import NINE_MAN
 from scoring.tiles import EAST, HAKU, KINDS, NORTH, RED, RED_FIVES, kind
 
 
@@ -37,8 +37,21 @@ def dora_kind(indicator: int) -> int:
 
 
 # The kind each tile code makes dora when it is an indicator (red fives too); a hand
-# holds counts[DORA_OF_TILE[indicator]] dora per indicator.
+# holds counts[DORA_OF_TILE[indicator]] dora per indicator. In sanma under
+# ``Rules.sanma_1m_dora == "9m"`` a 1m indicator makes 9m dora (2m-8m are out of play).
 DORA_OF_TILE = tuple(NEXT_KIND[kind(tile)] for tile in range(KINDS + 3))
+SANMA_DORA_OF_TILE = (NINE_MAN, *DORA_OF_TILE[1:])
+
+
+def dora_of_tiles(rules: Rules) -> tuple[int, ...]:
+    """Return the kind each indicator tile makes dora under the rules.
+
+    >>> dora_of_tiles(Rules.from_json("tenhou_sanma"))[0], dora_of_tiles(Rules())[0]
+    (8, 1)
+    """
+    if rules.players == 3 and rules.sanma_1m_dora == "9m":
+        return SANMA_DORA_OF_TILE
+    return DORA_OF_TILE
 
 
 class DoraCount(NamedTuple):
@@ -82,9 +95,10 @@ def hand_dora(
     counts = hand.all_counts
     if nuki:
         counts = (*counts[:NORTH], counts[NORTH] + nuki, *counts[NORTH + 1 :])
+    made_dora = dora_of_tiles(rules)
     dora = 0
     for tile in indicators:
-        dora += counts[dora_of_kind(kind(tile), DORA_OF_TILE[tile], rules)]
+        dora += counts[made_dora[tile]]
     aka = 0
     if rules.red_fives and hand.tile_bits & RED:
         for red in RED_FIVES:
@@ -92,5 +106,5 @@ def hand_dora(
     found_ura = 0
     if riichi:
         for tile in ura:
-            found_ura += counts[dora_of_kind(kind(tile), DORA_OF_TILE[tile], rules)]
+            found_ura += counts[made_dora[tile]]
     return DoraCount(dora, aka, found_ura, nuki)

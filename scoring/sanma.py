@@ -1,7 +1,8 @@
 """Three-player games (sanma, 三麻; issue 20): the tiles in play and what a hand may hold.
 
 A sanma set has 108 tiles: the manzu 2m-8m are taken out (1m and 9m stay), so there is
-no chi, and a 1m dora indicator makes 9m dora (``Rules.sanma_1m_dora``). North tiles
+no chi, and a 1m dora indicator makes 9m dora (``Rules.sanma_1m_dora``, in
+``scoring.dora``). North tiles
 may be set aside as nuki dora (``Rules.north == "nuki"``, FORMATS.md section 2
 ``nuki``): each is a dora, and one more for each indicator that makes north dora; the
 north set aside is not part of the hand, so it breaks no yaku. Seats, payments and
@@ -20,7 +21,7 @@ from scoring.tiles import EAST, NORTH, kind, tile_name
 
 OUT_OF_PLAY = frozenset(range(1, 8))  # the kinds of 2m-8m
 SANMA_IMPOSSIBLE = ("sanshoku",)  # the same sequence in three suits: no 2m-8m for it
-ONE_MAN, NINE_MAN = 0, 8
+NINE_MAN = 8  # the kind of 9m, the dora of a 1m indicator in sanma (scoring.dora)
 
 
 def check_sanma_hand(
@@ -73,15 +74,3 @@ def check_sanma_tiles(tiles: Iterable[int]) -> None:
         raise BadHandError(
             f"{tile_name(out[0])} is not in a three-player set (2m-8m are taken out)"
         )
-
-
-def dora_of_kind(indicator: int, dora: int, rules: Rules) -> int:
-    """Return the kind an indicator of ``indicator``'s kind makes dora, given ``dora``,
-    the four-player answer: in sanma a 1m indicator makes 9m dora.
-
-    >>> dora_of_kind(0, 1, Rules.from_json("tenhou_sanma")), dora_of_kind(0, 1, Rules())
-    (8, 1)
-    """
-    if rules.players == 3 and indicator == ONE_MAN and rules.sanma_1m_dora == "9m":
-        return NINE_MAN
-    return dora

@@ -28,7 +28,7 @@ from scoring.sanma import check_sanma_hand
 from scoring.sets import KOKUSHI
 from scoring.shape import HandShape, hand_shape
 from scoring.situation import check_situation
-from scoring.tiles import check_copies, is_red, kind, tile_name
+from scoring.tiles import KIND_OF, check_copies, is_red, kind, tile_name
 from scoring.value import STICK, HandValue, WinPayments, price
 from scoring.yaku import YAKU, YAKUMAN_HAN, YakuHan, find_yaku
 
@@ -196,7 +196,7 @@ def _check_indicators(hand: Hand, indicators: tuple[int, ...]) -> None:
     of a suit (an indicator is a tile too): an indicator makes one when the hand and the
     indicators hold more than four of its kind, or when it is a red five."""
     for tile in indicators:
-        if is_red(tile) or hand.all_counts[kind(tile)] + indicators.count(tile) > 4:
+        if is_red(tile) or hand.all_counts[KIND_OF[tile]] + indicators.count(tile) > 4:
             check_copies(hand.all_tiles + indicators)  # names every kind at fault
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.errors import BadFlagsError, BadHandError, shown
@@ -32,6 +32,7 @@ FLAGS = (
     "discarder_riichi",  # on a ron: the discarder had declared riichi (open riichi's yakuman)
 )
 ALL_FLAGS = ("tsumo", *FLAGS)
+FLAG_NAMES = frozenset(ALL_FLAGS)
 FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 ROBBED_KANS = ("kakan", "ankan")
 
@@ -59,6 +60,10 @@ class Situation:
     discarder_riichi: bool = False
     is_dealer: bool = True
     robbed_kan: str = "kakan"
+    has_riichi: bool = field(init=False, repr=False, compare=False)  # riichi or double riichi
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_riichi", self.riichi or self.double_riichi)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, is_dealer: bool) -> Situation:
@@ -67,28 +72,33 @@ class Situation:
         >>> Situation.from_json({"riichi": True}, is_dealer=False).riichi
         True
         """
-        flags = []
-        for name in ALL_FLAGS:
-            value = data.get(name, False)
-            if type(value) is not bool:
-                raise BadHandError(f"{name} must be true or false, not {shown(value)}")
-            flags.append(value)
+        raised = []  # the flags given as true
+        for name, value in data.items():
+            if name in FLAG_NAMES:
+                if type(value) is not bool:
+                    _raise_not_a_flag(data)
+                if value:
+                    raised.append(name)
         robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")
-        return _situation(tuple(flags), is_dealer, robbed)
-
-    @property
-    def has_riichi(self) -> bool:
-        """Return whether the winner declared riichi or double riichi."""
-        return self.riichi or self.double_riichi
+        return _situation(frozenset(raised), is_dealer, robbed)
 
 
 @functools.cache
-def _situation(flags: tuple[bool, ...], is_dealer: bool, robbed_kan: str) -> Situation:
-    """Return the situation of checked flags (a batch's hands share a few sets of flags,
-    so each is made once; the flags are real bools, so 1 is never taken for True)."""
-    return Situation(**dict(zip(ALL_FLAGS, flags)), is_dealer=is_dealer, robbed_kan=robbed_kan)
+def _situation(raised: frozenset[str], is_dealer: bool, robbed_kan: str) -> Situation:
+    """Return the situation of the flags given as true (a batch's hands share a few sets
+    of flags, so each is made once)."""
+    return Situation(**dict.fromkeys(raised, True), is_dealer=is_dealer, robbed_kan=robbed_kan)
+
+
+def _raise_not_a_flag(data: Mapping[str, Any]) -> None:
+    """Raise naming the first flag, in the order of ``ALL_FLAGS``, that is not true or
+    false (1 is not true here)."""
+    for name in ALL_FLAGS:
+        value = data.get(name, False)
+        if type(value) is not bool:
+            raise BadHandError(f"{name} must be true or false, not {shown(value)}")
 
 
 def check_situation(

@@ -24,7 +24,7 @@ WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
 _TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
-_KIND_OF: tuple[int, ...] = (*range(KINDS), 4, 13, 22)
+KIND_OF: tuple[int, ...] = (*range(KINDS), 4, 13, 22)  # each tile code's kind: kind(tile)
 
 
 # A tile's classes as bits, by tile code (red fives too): what a hand's yaku ask of
@@ -43,7 +43,7 @@ def _kind_bits(tile_kind: int) -> int:
 
 
 KIND_BITS = tuple(
-    _kind_bits(_KIND_OF[tile]) | (RED if tile >= KINDS else 0) for tile in range(KINDS + 3)
+    _kind_bits(KIND_OF[tile]) | (RED if tile >= KINDS else 0) for tile in range(KINDS + 3)
 )
 
 
@@ -65,7 +65,7 @@ def kind(tile: int) -> int:
     >>> kind(34), kind(4)
     (4, 4)
     """
-    return _KIND_OF[tile]
+    return KIND_OF[tile]
 
 
 def is_red(tile: int) -> bool:
@@ -99,7 +99,7 @@ def tile_name(tile: int) -> str:
 
 
 # Each tile code's place in MPSZ order: by kind, a red five just before its plain fives.
-SORT_ORDER = tuple(2 * _KIND_OF[tile] + (tile < KINDS) for tile in range(KINDS + 3))
+SORT_ORDER = tuple(2 * KIND_OF[tile] + (tile < KINDS) for tile in range(KINDS + 3))
 
 
 def sort_tiles(tiles: Iterable[int]) -> tuple[int, ...]:
@@ -310,7 +310,7 @@ def tile_counts(tiles: Iterable[int]) -> tuple[int, ...]:
     """
     counts = [0] * KINDS
     for tile in tiles:
-        counts[_KIND_OF[tile]] += 1
+        counts[KIND_OF[tile]] += 1
     return tuple(counts)
 
 
@@ -322,7 +322,7 @@ def counts_with(counts: tuple[int, ...], tiles: Iterable[int]) -> tuple[int, ...
     """
     more = list(counts)
     for tile in tiles:
-        more[_KIND_OF[tile]] += 1
+        more[KIND_OF[tile]] += 1
     return tuple(more)
 
 
@@ -337,9 +337,9 @@ def checked_counts(tiles: Iterable[object]) -> tuple[tuple[int, ...], int]:
     counts = [0] * KINDS
     bits = 0
     for tile in tiles:
-        if type(tile) is not int or not 0 <= tile < len(_KIND_OF):
-            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(_KIND_OF) - 1})")
-        counts[_KIND_OF[tile]] += 1
+        if type(tile) is not int or not 0 <= tile < len(KIND_OF):
+            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(KIND_OF) - 1})")
+        counts[KIND_OF[tile]] += 1
         bits |= KIND_BITS[tile]
     return tuple(counts), bits
 
@@ -376,8 +376,8 @@ def check_tile_codes(tiles: Iterable[object]) -> None:
     scoring.errors.BadNotationError: 37 is not a tile code (0 to 36)
     """
     for tile in tiles:
-        if type(tile) is not int or not 0 <= tile < len(_KIND_OF):
-            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(_KIND_OF) - 1})")
+        if type(tile) is not int or not 0 <= tile < len(KIND_OF):
+            raise BadNotationError(f"{shown(tile)} is not a tile code (0 to {len(KIND_OF) - 1})")
 
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
