@@ -12,7 +12,7 @@ sets and the places a winning tile can take in it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -206,41 +206,66 @@ def group_readings(
     start: int, runs: bool, counts: tuple[int, ...]
 ) -> tuple[tuple[tuple[Block, ...], int], ...]:
     """Return every reading of one group's counts (a suit from tile ``start``, or the
-    honors without ``runs``) as sets plus at most one pair (``NO_PAIR`` if none).
+    honors without ``runs``) as sets plus at most one pair (``NO_PAIR`` if none): with
+    3n+2 tiles, each kind of two or more as the pair and the rest as sets.
 
     >>> [[str(b) for b in sets] for sets, _ in group_readings(0, True, (3, 3, 3, 0, 0, 0, 0, 0, 0))]
     [['123m', '123m', '123m'], ['111m', '222m', '333m']]
     """
-    if sum(counts) % 3 == 1:
+    size = sum(counts)
+    if size % 3 == 0:
+        return tuple([(sets, NO_PAIR) for sets in _sets(start, runs, counts)])
+    if size % 3 == 1:
         return ()
-    found = set(_read_group(list(counts), start, runs, (), NO_PAIR))
-    return tuple(sorted(found, key=lambda item: (item[1], [(b.tile, b.kind) for b in item[0]])))
+    found = []
+    for kind, count in enumerate(counts):
+        if count >= 2:
+            for sets in _sets(start, runs, _less(counts, kind, kind)):
+                found.append((sets, start + kind))
+    return tuple(sorted(found, key=_reading_order))
 
 
-def _read_group(
-    counts: list[int], start: int, runs: bool, sets: tuple[Block, ...], pair: int
-) -> Iterator[tuple[tuple[Block, ...], int]]:
-    """Yield the readings of the counts left: the first kind left opens the pair, a
-    triplet or a sequence."""
+def _reading_order(reading: tuple[tuple[Block, ...], int]) -> tuple[int, list[tuple[int, str]]]:
+    sets, pair = reading
+    return pair, _set_order(sets)
+
+
+@functools.lru_cache(maxsize=TABLE_LIMIT)
+def _sets(start: int, runs: bool, counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    """Return every reading of counts as sets alone, each in order of (tile, kind): the
+    lowest kind left opens a triplet or a sequence, and the rest is read the same way
+    (kept per count vector, so hands share what they have in common)."""
     first = next((index for index, count in enumerate(counts) if count), None)
     if first is None:
-        yield tuple(sorted(sets, key=lambda each: (each.tile, each.kind))), pair
-        return
-    if pair == NO_PAIR and counts[first] >= 2:
-        yield from _read_group(_take(counts, (first, first)), start, runs, sets, start + first)
+        return ((),)
+    found = []
     if counts[first] >= 3:
-        taken = (*sets, block(TRIPLET, start + first))
-        yield from _read_group(_take(counts, (first,) * 3), start, runs, taken, pair)
+        triplet = block(TRIPLET, start + first)
+        for rest in _sets(start, runs, _less(counts, first, first, first)):
+            found.append(_in_order(triplet, rest))
     if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
-        taken = (*sets, block(SEQUENCE, start + first))
-        yield from _read_group(
-            _take(counts, (first, first + 1, first + 2)), start, runs, taken, pair
-        )
+        sequence = block(SEQUENCE, start + first)
+        for rest in _sets(start, runs, _less(counts, first, first + 1, first + 2)):
+            found.append(_in_order(sequence, rest))
+    return tuple(sorted(dict.fromkeys(found), key=_set_order))  # one of each way
 
 
-def _take(counts: list[int], kinds: tuple[int, ...]) -> list[int]:
+def _in_order(first: Block, rest: tuple[Block, ...]) -> tuple[Block, ...]:
+    """Return a set with sets of higher or equal tiles, in order of (tile, kind)."""
+    return tuple(sorted((first, *rest), key=_block_order))
+
+
+def _block_order(each: Block) -> tuple[int, str]:
+    return each.tile, each.kind
+
+
+def _set_order(sets: tuple[Block, ...]) -> list[tuple[int, str]]:
+    return [_block_order(each) for each in sets]
+
+
+def _less(counts: tuple[int, ...], *kinds: int) -> tuple[int, ...]:
     """Return the counts less one tile of each of ``kinds``."""
-    rest = counts.copy()
+    rest = list(counts)
     for each in kinds:
         rest[each] -= 1
-    return rest
+    return tuple(rest)
