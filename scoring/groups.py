@@ -70,18 +70,21 @@ def make_part(sets: tuple[Block, ...], pair: int = NO_PAIR, start: int = 0, size
     >>> part.twins, part.outside, part.wins[8]
     (1, True, ((-1, 'tanki'),))
     """
-    run_tiles = sorted(each.tile for each in sets if each.kind == SEQUENCE)
-    triplets = [each for each in sets if each.kind != SEQUENCE]
+    run_tiles = []
+    runs = triplets = concealed = 0
+    outside = pair == NO_PAIR or pair in _TERMINAL_OR_HONOR
+    for each in sets:
+        if each.kind == SEQUENCE:
+            run_tiles.append(each.tile)
+            runs |= 1 << each.tile
+        else:
+            triplets |= 1 << each.tile
+            concealed += not each.is_open
+        outside = outside and _is_outside(each)
+    run_tiles.sort()
+    wins = _win_places(sets, pair, start, size)
     return Part(
-        sets=sets,
-        pair=pair,
-        runs=sum({1 << tile for tile in run_tiles}),
-        run_count=len(run_tiles),
-        twins=_twins(run_tiles),
-        triplets=sum(1 << each.tile for each in triplets),
-        concealed=sum(1 for each in triplets if not each.is_open),
-        outside=(pair == NO_PAIR or pair in _TERMINAL_OR_HONOR) and all(map(_is_outside, sets)),
-        wins=_win_places(sets, pair, start, size),
+        sets, pair, runs, len(run_tiles), _twins(run_tiles), triplets, concealed, outside, wins
     )
 
 
