@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from scoring.hand import Hand
-from scoring.tiles import KINDS, RED_FIVES, TERMINALS_AND_HONORS, Meld
+from scoring.melds import Meld
+from scoring.tiles import KINDS, RED_FIVES, TERMINALS_AND_HONORS
 
 
 def complete_hand(rng: random.Random, *, melds: int | None = None) -> Hand:

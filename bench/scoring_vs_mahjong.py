@@ -5,9 +5,10 @@ section 2 dicts; each side's time includes its own conversion from the dict and 
 measured in CPU seconds of this process (the machine is shared), with the garbage
 collector paused during each timed pass as ``timeit`` does (both sides keep their
 10,000 results for the cross-check, and collecting them would be timed otherwise).
-Printed: both rates and their ratio (goal: 5x, aim 10x), agreement of han, fu and
-points between the two, a few disagreements, and the peak memory of a 10,000-line
-``python -m scoring hand`` batch (goal: under 100 MB). Install the peer with
+Printed: both rates and their ratio (goal, issue 23: at least 3x as the median of
+back-to-back pairs of passes), agreement of han, fu and points between the two, a few
+disagreements, and the time and peak memory of a 10,000-line ``python -m scoring
+hand`` batch (goals: under 1 s, best of three runs; under 100 MB). Install the peer with
 ``.venv/bin/pip install mahjong`` (the ``bench`` extra). Both of its API generations
 run here; the printed rate names the version measured, since they differ a lot in
 speed (on 2026-11-29 on this machine 2.1.0 scored about 8,500 hands/s and 1.4.0 and
@@ -39,7 +40,9 @@ from scoring.tiles import KINDS, tile_counts, tile_name
 HANDS = 10_000
 SEED = 4
 PASSES = 3
-PAIRS = 5
+PAIRS = 11  # the machine is shared: a median of more pairs is steadier
+BATCH_RUNS = 3
+BATCH_GOAL_S = 1.0
 MEMORY_LIMIT_MB = 100
 SHOWN_DISAGREEMENTS = 6
 WINDS = "ESWN"
@@ -60,9 +63,7 @@ def main() -> None:
             lambda: [_score_theirs(peer, hand) for hand in hands], len(hands), passes=2
         )
         print(f"mahjong {peer['version']}: {theirs[1]:,.0f} hands/s")
-        print(
-            f"ratio: {ours[1] / theirs[1]:.1f}x (cold: {ours[0] / theirs[1]:.1f}x); goal 5x, aim 10x"
-        )
+        print(f"ratio: {ours[1] / theirs[1]:.1f}x (cold: {ours[0] / theirs[1]:.1f}x); goal 3x")
         _report_paired_ratio(hands, peer)
         cross_check(hands, our_results, their_results)
         _cross_check_variant(peer, hands)
@@ -403,23 +404,30 @@ runpy.run_module("scoring", run_name="__main__")
 
 
 def _report_batch_memory(hands: Iterable[dict[str, Any]]) -> None:
+    """Print the best and the median wall time of a few runs of the batch (the machine is
+    shared: the best run is the one least slowed by others), its lines and peak memory."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.jsonl"
         path.write_text("".join(json.dumps(hand) + "\n" for hand in hands))
-        start = time.perf_counter()
-        with path.open() as stdin:
-            done = subprocess.run(
-                [sys.executable, "-c", BATCH], stdin=stdin, capture_output=True, check=False
-            )
-        elapsed = time.perf_counter() - start
+        times = []
+        for _ in range(BATCH_RUNS):
+            start = time.perf_counter()
+            with path.open() as stdin:
+                done = subprocess.run(
+                    [sys.executable, "-c", BATCH], stdin=stdin, capture_output=True, check=False
+                )
+            times.append(time.perf_counter() - start)
+    times.sort()
     own_peak = int(done.stderr.split()[-1]) / 1024 if done.stderr.strip() else float("nan")
     with_parent = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     lines = done.stdout.count(b"\n")
-    verdict = "under" if own_peak < MEMORY_LIMIT_MB else "OVER"
+    fast = "under" if times[0] < BATCH_GOAL_S else "OVER"
+    small = "under" if own_peak < MEMORY_LIMIT_MB else "OVER"
     print(
         f"batch `python -m scoring hand < {HANDS:,} lines`: {lines:,} lines out in "
-        f"{elapsed:.2f}s (process start included), exit {done.returncode}, "
-        f"peak memory {own_peak:.1f} MB ({verdict} {MEMORY_LIMIT_MB} MB; ru_maxrss "
+        f"{times[0]:.2f}s, best of {BATCH_RUNS} (median {times[len(times) // 2]:.2f}s; "
+        f"process start included; {fast} {BATCH_GOAL_S:.0f} s), exit {done.returncode}, "
+        f"peak memory {own_peak:.1f} MB ({small} {MEMORY_LIMIT_MB} MB; ru_maxrss "
         f"{with_parent:.1f} MB counts the forking parent's pages too)"
     )
 

@@ -29,11 +29,11 @@ from scoring.groups import (
     meld_part,
     read_group,
 )
+from scoring.melds import Meld
 from scoring.sets import KOKUSHI, KOKUSHI_13, NO_PAIR, PAIR, TANKI, Block, meld_block
 from scoring.tiles import (
     SUITS,
     TERMINALS_AND_HONORS,
-    Meld,
     check_counts,
     check_tile_codes,
     checked_counts,

@@ -20,10 +20,10 @@ from scoring.checklist import Checklist, checklist_value
 from scoring.dora import DoraCount
 from scoring.errors import ScoringError
 from scoring.game import Replay, play, replay, with_riichi
+from scoring.melds import parse_melds
 from scoring.outcome import Outcome
 from scoring.rules import Rules
 from scoring.state import GameState
-from scoring.tiles import parse_melds
 
 ENTRIES = ("tiles", "checklist", "pao_whole")  # a win as entered, not as recorded
 DECLARED = frozenset(("riichi", "double_riichi"))  # a checklist ticking these declared it

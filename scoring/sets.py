@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from scoring.tiles import Meld, format_tiles
+from scoring.melds import Meld
+from scoring.tiles import format_tiles
 
 SEQUENCE, TRIPLET, QUAD = "sequence", "triplet", "quad"
 TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN = "tanki", "shanpon", "kanchan", "penchan", "ryanmen"

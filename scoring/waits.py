@@ -16,11 +16,11 @@ from typing import Any
 
 from scoring.errors import WrongTileCountError
 from scoring.groups import GROUPS, TABLE_LIMIT, group_readings
+from scoring.melds import Meld
 from scoring.sanma import check_sanma_tiles
 from scoring.sets import KOKUSHI, KOKUSHI_13, TANKI, WAIT_SHAPES, win_shapes
 from scoring.tiles import (
     TERMINALS_AND_HONORS,
-    Meld,
     check_copies,
     check_tile_codes,
     tile_counts,

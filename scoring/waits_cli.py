@@ -7,7 +7,8 @@ import argparse
 
 from scoring.cli import print_json
 from scoring.errors import BadMeldError, shown
-from scoring.tiles import Meld, parse_tiles
+from scoring.melds import Meld
+from scoring.tiles import parse_tiles
 from scoring.waits import analyse_waits
 
 

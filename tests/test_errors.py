@@ -6,10 +6,11 @@ import pytest
 
 from scoring.errors import SHOWN_LENGTH, RulesError, ScoringError, shown
 from scoring.hand import Hand
+from scoring.melds import Meld
 from scoring.outcome import Outcome
 from scoring.rules import Rules
 from scoring.score import score_hand
-from scoring.tiles import Meld, parse_tiles
+from scoring.tiles import parse_tiles
 from scoring.waits import analyse_waits
 
 HAND = {"hand": "123m456p789s555p11m", "win": "1m"}

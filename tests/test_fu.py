@@ -10,8 +10,9 @@ from bench.hands import complete_hand
 from scoring.errors import BadHandError
 from scoring.fu import Fu, FuItem, WinContext, fu, fu_of_readings, is_pinfu_shape
 from scoring.hand import Hand, readings
+from scoring.melds import Meld
 from scoring.rules import Rules
-from scoring.tiles import EAST, NORTH, SOUTH, WEST, Meld
+from scoring.tiles import EAST, NORTH, SOUTH, WEST
 
 RON, TSUMO = WinContext(), WinContext(tsumo=True)
 

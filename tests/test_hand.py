@@ -18,8 +18,9 @@ from scoring.errors import (
     WrongTileCountError,
 )
 from scoring.hand import CHIITOITSU, REGULAR, Hand, is_complete, readings
+from scoring.melds import Meld
 from scoring.sets import KOKUSHI, PAIR, QUAD, SEQUENCE, TRIPLET
-from scoring.tiles import Meld, is_terminal_or_honor, kind, parse_tile, tile_counts
+from scoring.tiles import is_terminal_or_honor, kind, parse_tile, tile_counts
 
 complete_hands = st.builds(complete_hand, st.randoms(use_true_random=False))
 

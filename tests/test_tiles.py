@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.errors import BadMeldError, BadNotationError
+from scoring.melds import Meld
 from scoring.tiles import (
     KINDS,
     RED_FIVES,
-    Meld,
     format_tiles,
     kind,
     parse_tile,

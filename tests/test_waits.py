@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from bench.hands import complete_hand
 from scoring.errors import BadNotationError, WrongTileCountError
-from scoring.tiles import Meld, kind, parse_tiles, tile_name
+from scoring.melds import Meld
+from scoring.tiles import kind, parse_tiles, tile_name
 from scoring.waits import analyse_waits, shanten, winning_shapes
 
 FILLER_12 = "123p456p789s555z"  # the seed's X X X ... stand-ins

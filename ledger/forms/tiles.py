@@ -11,10 +11,11 @@ from django.utils.translation import gettext
 
 from ledger import glossary
 from ledger.words import tile_words
-from scoring import tiles
+from scoring import melds
 from scoring.errors import ScoringError
+from scoring.melds import MELD_KINDS
 from scoring.rules import Rules
-from scoring.tiles import MELD_KINDS, kind, parse_tile, parse_tiles, tile_name
+from scoring.tiles import kind, parse_tile, parse_tiles, tile_name
 from scoring.yaku import FLAGS
 
 HAND_FLAGS = [
@@ -30,7 +31,7 @@ RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's 
 def parse_melds(text: str, name: str) -> list[dict[str, str]]:
     """Return melds typed as "pon 777z, chi 123m" as FORMATS.md meld objects."""
     try:
-        return [meld.to_json() for meld in tiles.parse_melds(text)]
+        return [meld.to_json() for meld in melds.parse_melds(text)]
     except ScoringError as error:
         raise forms.ValidationError(
             gettext(
