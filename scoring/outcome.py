@@ -12,6 +12,7 @@ it back. Build outcomes in code with the constructors::
 An outcome checks only its own shape (seats 0-3, no repeated seat, the winner
 is not the discarder); whether it can happen in a game under some rules is
 checked by ``scoring.game.play``.
+The fields of its JSON are read by ``scoring.outcome_fields``.
 """
 
 from __future__ import annotations
@@ -21,17 +22,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.dora import DoraCount
-from scoring.errors import LARGEST, ScoringError, cut, shown
+from scoring.errors import shown
+from scoring.outcome_fields import OutcomeError as OutcomeError  # re-exported
+from scoring.outcome_fields import (
+    check_keys,
+    check_seat,
+    read_dora_count,
+    read_int,
+    read_object,
+    read_seat,
+    read_seat_list,
+    read_text,
+    read_yaku_names,
+)
 from scoring.rules import ABORTIVE_DRAWS
 from scoring.value import HandValue
-from scoring.yaku import YAKU
 
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
-SEATS = range(4)
 WIN_KEYS = frozenset(
     {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "yaku", "dora"}
 )
-DORA_KEYS = ("dora", "aka", "ura", "nuki")  # nuki: sanma's north tiles set aside
 COMMON_KEYS = frozenset({"result", "riichi", "wareme", "note"})
 RESULT_KEYS = {
     "ron": COMMON_KEYS | {"loser", "wins"},
@@ -40,12 +50,6 @@ RESULT_KEYS = {
     "abort": COMMON_KEYS | {"reason"},
     "chombo": COMMON_KEYS | {"player"},
 }
-
-
-class OutcomeError(ScoringError):
-    """A round outcome that is malformed or cannot happen in the game."""
-
-    code = "bad_outcome"
 
 
 @dataclass(frozen=True)
@@ -67,9 +71,9 @@ class Win:
     dora: DoraCount | None = None
 
     def __post_init__(self) -> None:
-        _check_seat("winner", self.winner)
+        check_seat("winner", self.winner)
         if self.pao is not None:
-            _check_seat("pao", self.pao)
+            check_seat("pao", self.pao)
             if self.pao == self.winner:
                 raise OutcomeError(f"pao player {self.pao} is the winner")
         if self.pao_yakuman is not None:
@@ -87,8 +91,8 @@ class Win:
         >>> win.value, win.pao, win.yaku
         (HandValue(han=0, fu=0, yakuman=1), 2, ())
         """
-        data = _object(data, "win")
-        _check_keys(data, WIN_KEYS, "win")
+        data = read_object(data, "win")
+        check_keys(data, WIN_KEYS, "win")
         has_value = any(key in data for key in ("han", "fu", "yakuman"))
         if has_value and "hand" in data:
             raise OutcomeError("a win gives either han/fu/yakuman or hand, not both")
@@ -98,17 +102,19 @@ class Win:
         value = None
         if has_value:
             value = HandValue(
-                han=_int(data, "han"), fu=_int(data, "fu"), yakuman=_int(data, "yakuman")
+                han=read_int(data, "han"),
+                fu=read_int(data, "fu"),
+                yakuman=read_int(data, "yakuman"),
             )
         pao = data.get("pao")
         return cls(
-            winner=_seat(data, "winner"),
+            winner=read_seat(data, "winner"),
             value=value,
             hand=dict(hand) if hand is not None else None,
-            pao=None if pao is None else _seat(data, "pao"),
-            pao_yakuman=None if data.get("pao_yakuman") is None else _int(data, "pao_yakuman"),
-            yaku=_yaku_names(data),
-            dora=_dora_count(data),
+            pao=None if pao is None else read_seat(data, "pao"),
+            pao_yakuman=None if data.get("pao_yakuman") is None else read_int(data, "pao_yakuman"),
+            yaku=read_yaku_names(data),
+            dora=read_dora_count(data),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -173,7 +179,7 @@ class Outcome:
             )
         _check_seats("riichi", self.riichi)
         if self.wareme is not None:
-            _check_seat("wareme", self.wareme)
+            check_seat("wareme", self.wareme)
         CHECKS[self.result](self)
 
     @classmethod
@@ -222,15 +228,15 @@ class Outcome:
         >>> Outcome.from_json({"result": "draw", "tenpai": [0, 2], "riichi": [2]}).tenpai
         (0, 2)
         """
-        data = _object(data, "round")
+        data = read_object(data, "round")
         result = data.get("result")
         if not isinstance(result, str) or result not in RESULT_KEYS:
             raise OutcomeError(f"result must be one of {', '.join(RESULTS)}, not {shown(result)}")
-        _check_keys(data, RESULT_KEYS[result], f"{result} round")
+        check_keys(data, RESULT_KEYS[result], f"{result} round")
         common: dict[str, Any] = {
-            "riichi": _seat_list(data, "riichi"),
-            "wareme": None if data.get("wareme") is None else _seat(data, "wareme"),
-            "note": _text(data, "note"),
+            "riichi": read_seat_list(data, "riichi"),
+            "wareme": None if data.get("wareme") is None else read_seat(data, "wareme"),
+            "note": read_text(data, "note"),
         }
         return cls(result, **common, **PARSERS[result](data))
 
@@ -260,7 +266,7 @@ class Outcome:
 def _check_ron(outcome: Outcome) -> None:
     if outcome.loser is None:
         raise OutcomeError("a ron needs the loser (the discarder)")
-    _check_seat("loser", outcome.loser)
+    check_seat("loser", outcome.loser)
     if not 1 <= len(outcome.wins) <= 3:
         raise OutcomeError(f"a ron has 1 to 3 winners, not {len(outcome.wins)}")
     _check_seats("winners", outcome.winners)
@@ -294,7 +300,7 @@ def _check_abort(outcome: Outcome) -> None:
 def _check_chombo(outcome: Outcome) -> None:
     if outcome.player is None:
         raise OutcomeError("a chombo needs the player who committed it")
-    _check_seat("player", outcome.player)
+    check_seat("player", outcome.player)
     _check_unused(outcome, "wins", "loser", "tenpai", "nagashi", "reason")
 
 
@@ -313,14 +319,9 @@ def _check_unused(outcome: Outcome, *names: str) -> None:
             raise OutcomeError(f"a {outcome.result} round has no {name}")
 
 
-def _check_seat(name: str, seat: Any) -> None:
-    if type(seat) is not int or seat not in SEATS:
-        raise OutcomeError(f"{name} must be a seat 0-3, not {shown(seat)}")
-
-
 def _check_seats(name: str, seats: tuple[int, ...]) -> None:
     for seat in seats:
-        _check_seat(name, seat)
+        check_seat(name, seat)
     if len(set(seats)) != len(seats):
         raise OutcomeError(f"{name} names a player twice: {list(seats)}")
 
@@ -329,7 +330,7 @@ def _parse_ron(data: Mapping[str, Any]) -> dict[str, Any]:
     wins = data.get("wins")
     if not isinstance(wins, list):
         raise OutcomeError(f"wins must be a list of wins, not {shown(wins)}")
-    return {"loser": _seat(data, "loser"), "wins": tuple(Win.from_json(win) for win in wins)}
+    return {"loser": read_seat(data, "loser"), "wins": tuple(Win.from_json(win) for win in wins)}
 
 
 def _parse_tsumo(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -337,15 +338,15 @@ def _parse_tsumo(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _parse_draw(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {"tenpai": _seat_list(data, "tenpai"), "nagashi": _seat_list(data, "nagashi")}
+    return {"tenpai": read_seat_list(data, "tenpai"), "nagashi": read_seat_list(data, "nagashi")}
 
 
 def _parse_abort(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {"reason": _text(data, "reason")}
+    return {"reason": read_text(data, "reason")}
 
 
 def _parse_chombo(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {"player": _seat(data, "player")}
+    return {"player": read_seat(data, "player")}
 
 
 PARSERS = {
@@ -355,65 +356,3 @@ PARSERS = {
     "abort": _parse_abort,
     "chombo": _parse_chombo,
 }
-
-
-def _object(data: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise OutcomeError(f"a {what} must be a JSON object, not {shown(data)}")
-    return data
-
-
-def _check_keys(data: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise OutcomeError(f"unknown key in a {what}: {cut(', '.join(map(str, unknown)))}")
-
-
-def _seat(data: Mapping[str, Any], key: str) -> int:
-    if key not in data:
-        raise OutcomeError(f"missing {key}")
-    _check_seat(key, data[key])
-    return int(data[key])
-
-
-def _seat_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
-    seats = data.get(key, [])
-    if not isinstance(seats, list):
-        raise OutcomeError(f"{key} must be a list of seats, not {shown(seats)}")
-    return tuple(seats)
-
-
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key, 0)
-    if type(value) is not int:
-        raise OutcomeError(f"{key} must be a whole number, not {shown(value)}")
-    return value
-
-
-def _yaku_names(data: Mapping[str, Any]) -> tuple[str, ...]:
-    names = data.get("yaku", [])
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise OutcomeError(f"yaku must be a list of yaku names, not {shown(names)}")
-    unknown = [name for name in names if name not in YAKU]
-    if unknown:
-        raise OutcomeError(f"unknown yaku: {cut(', '.join(unknown))}")
-    return tuple(names)
-
-
-def _dora_count(data: Mapping[str, Any]) -> DoraCount | None:
-    counts = data.get("dora")
-    if counts is None:
-        return None
-    counts = _object(counts, "dora count")
-    _check_keys(counts, frozenset(DORA_KEYS), "dora count")
-    values = [_int(counts, key) for key in DORA_KEYS]
-    if not all(0 <= value <= LARGEST for value in values):
-        raise OutcomeError(f"dora counts must be 0 or more, not {shown(dict(counts))}")
-    return DoraCount(*values)
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key, "")
-    if not isinstance(value, str):
-        raise OutcomeError(f"{key} must be text, not {shown(value)}")
-    return value

@@ -24,7 +24,7 @@ def check_playable(state: GameState, outcome: Outcome, rules: Rules) -> None:
     >>> check_playable(start(Rules()), Outcome.abort("sanchahou"), Rules(abortive_draws=()))
     Traceback (most recent call last):
     ...
-    scoring.outcome.OutcomeError: sanchahou is not an abortive draw under these rules
+    scoring.outcome_fields.OutcomeError: sanchahou is not an abortive draw under these rules
     """
     if state.finished:
         raise OutcomeError(f"the game has already ended ({state.ended_by})")
