@@ -48,7 +48,8 @@ def score_lines(lines: Iterable[str]) -> Iterator[str]:
     >>> list(score_lines(['{"hand": "11m", "win": "1m"}', ""]))[0][:38]
     '{"error": {"code": "wrong_tile_count",'
     """
-    encode = json.JSONEncoder(ensure_ascii=False).encode  # made once for the batch
+    # made once for the batch; a result is a tree of fresh dicts and lists, never circular
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
     for line in lines:
         if line.strip():
             yield encode(score_line(line)) + "\n"

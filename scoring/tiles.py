@@ -277,11 +277,10 @@ def suit_tiles(suit: str, digits: str) -> SuitTiles:
 def _read_suit(suit: str, digits: str) -> SuitTiles:
     codes = TILE_OF_DIGIT[suit]
     tiles = sort_tiles([codes[digit] for digit in digits])
-    counts = tile_counts(tiles)
-    over = tuple(tile_name(k) for k, count in enumerate(counts) if count > 4)
-    red = "0" + suit if digits.count("0") > 1 else ""
     start = 9 * SUITS.index(suit)
-    suit_counts = counts[start : start + (7 if suit == "z" else 9)]
+    suit_counts = tile_counts(tiles)[start : start + (7 if suit == "z" else 9)]
+    over = tuple(tile_name(start + k) for k, count in enumerate(suit_counts) if count > 4)
+    red = "0" + suit if digits.count("0") > 1 else ""
     return SuitTiles(tiles, over, red, suit_counts, tile_bits(tiles), bool(over or red))
 
 
