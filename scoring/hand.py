@@ -72,13 +72,13 @@ class Hand(NamedTuple):
     groups: Groups  # each group's readings: manzu, pinzu, souzu, honors
 
     @classmethod
-    def of(cls, concealed: tuple[int, ...], win: int, melds: Iterable[Meld] = ()) -> Hand:
+    def of(cls, concealed: Iterable[int], win: int, melds: Iterable[Meld] = ()) -> Hand:
         """Return the hand of tile codes, checked and counted.
 
         >>> Hand.of((0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 31, 31, 31), 27).counts[31]
         3
         """
-        melds = tuple(melds)
+        concealed, melds = tuple(concealed), tuple(melds)
         _check_tile_count(len(concealed), len(melds))
         counts, bits = checked_counts(concealed)
         all_tiles, all_counts, all_bits = _with_melds(concealed, win, melds, counts, bits)

@@ -164,6 +164,8 @@ def suit_digits(text: str) -> tuple[str, ...]:
     >>> suit_digits(" 5z123m1m ")
     ('1231', '', '', '5')
     """
+    if type(text) is not str:
+        raise BadNotationError(f"tiles must be MPSZ text, not {shown(text)}")
     notation = text.strip()
     suits = _MPSZ.fullmatch(notation) or _MPSZ.fullmatch(_in_mpsz_order(notation, text))
     assert suits is not None  # text in MPSZ order always matches
