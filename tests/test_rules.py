@@ -114,3 +114,16 @@ def test_club_rule_is_the_seeds_general_rule():
         "east_south",
     )
     assert rules.renchan == "tenpai" and rules.noten_penalty == 3000
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_rules_hash_as_their_options_and_pickle_without_the_kept_hash(name):
+    import pickle
+
+    rules = preset(name)
+    same = Rules.from_json(rules.to_json())
+    assert hash(rules) == hash(same) and rules == same
+    kept = pickle.loads(pickle.dumps(rules))
+    assert "_hash" not in kept.__dict__  # a string's hash differs from one process to the next
+    assert kept == rules and hash(kept) == hash(rules)
+    assert hash(rules.with_options(kiriage=not rules.kiriage)) != hash(rules)

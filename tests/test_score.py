@@ -605,3 +605,9 @@ def test_a_hand_without_a_melds_key_has_no_melds():
 
     assert score_hand(data) == score_hand({**data, "melds": []})
     assert score_hand(data)["yaku"] == [{"name": "yakuhai_haku", "han": 1}]
+
+
+def test_of_two_flags_that_are_not_true_or_false_the_first_in_flag_order_is_named():
+    data = {"hand": "123m456p789s11z222z", "win": "1z", "ippatsu": "no", "tsumo": 1}
+    with pytest.raises(ScoringError, match="tsumo must be true or false, not 1"):
+        HandToScore.from_json(data)
