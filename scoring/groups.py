@@ -6,7 +6,10 @@ A regular hand is complete when each group reads as sets and exactly one group h
 the pair, so a hand's readings are the choices of one reading per group. A group's
 readings depend on its counts alone: they are computed once per count vector and
 kept (``group_parts``), each as a ``Part`` with the facts the yaku and fu ask of its
-sets and the places a winning tile can take in it.
+sets and the places a winning tile can take in it. A suit's readings come from the
+readings of counts as sets alone (``_sets``, kept too, so hands share what they have
+in common), and a hand's text finds a suit's tiles and readings in one table
+(``read_group``, per suit's digits).
 """
 
 from __future__ import annotations
