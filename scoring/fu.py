@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from scoring.errors import BadHandError, shown
 from scoring.hand import CHIITOITSU, REGULAR, Hand, Reading, readings
 from scoring.rules import Rules
-from scoring.sets import KANCHAN, PENCHAN, QUAD, RYANMEN, SEQUENCE, SHANPON, TANKI, Block
+from scoring.sets import KANCHAN, PENCHAN, QUAD, RYANMEN, SEQUENCE, SHANPON, TANKI
 from scoring.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 
 WIND_LETTERS = "ESWN"
@@ -127,15 +127,6 @@ SET_ITEMS = {
     for is_open in (False, True)
     for tile in range(34)
 }
-
-
-def set_fu(each: Block, *, is_open: bool) -> FuItem:
-    """Return the fu item of a triplet or quad (counted open when ``is_open``).
-
-    >>> set_fu(Block("quad", 27), is_open=False)
-    FuItem(name='closed_kan_honor', fu=32)
-    """
-    return SET_ITEMS[each.kind == QUAD, is_open, each.tile]
 
 
 def pair_fu(pair: int, context: WinContext, rules: Rules) -> FuItem | None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bench.hands import complete_hand
 from scoring.errors import BadHandError
-from scoring.fu import Fu, FuItem, WinContext, fu, fu_of_readings, is_pinfu_shape
+from scoring.fu import SET_ITEMS, Fu, FuItem, WinContext, fu, fu_of_readings, is_pinfu_shape
 from scoring.hand import Hand, readings
 from scoring.melds import Meld
 from scoring.rules import Rules
@@ -291,3 +291,8 @@ def test_items_add_up_to_the_unrounded_fu_and_round_up(rng, tsumo):
         assert one.unrounded == sum(item.fu for item in one.items)
         assert one.total == 25 or one.total == -(-one.unrounded // 10) * 10
         assert one.total >= 20
+
+
+def test_a_closed_honor_kan_is_32_fu_in_the_set_table():
+    # (quad, open, kind): the table the fu of every triplet and quad is read from
+    assert SET_ITEMS[True, False, 27] == FuItem("closed_kan_honor", 32)
