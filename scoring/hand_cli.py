@@ -4,14 +4,23 @@ With an argument, scores that one hand: the result on stdout, or the error objec
 and exit status 2. Without one, reads JSON Lines on stdin and writes one line per
 input line in the same order: the result, or ``{"error": {"code", "message"}}``
 (blank lines are skipped); the exit status is 0 once every line is answered.
+
+A batch longer than a chunk of lines is scored a chunk at a time by one worker process
+per core (``--jobs``); a few chunks at most wait in flight, and their answers are
+written in input order.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import multiprocessing
+import os
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from scoring.cli import parse_json
@@ -26,6 +35,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a hand JSON object as in FORMATS.md section 2 (default: JSON Lines on stdin)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=len(os.sched_getaffinity(0)),
+        help="processes scoring a long batch (default: one per core this process may use)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -36,10 +51,63 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 2 if "error" in result else 0
     write = sys.stdout.write
-    for line in score_lines(sys.stdin):
-        write(line)
+    for answers in score_batch(sys.stdin, args.jobs):
+        write(answers)
     sys.stdout.flush()
     return 0
+
+
+CHUNK = 500  # lines scored at a time
+
+
+def score_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
+    """Return the answers to the lines (``score_lines``), a chunk of lines at a time, in
+    order: by ``jobs`` worker processes when there are more than one and the lines
+    fill at least a chunk, else here."""
+    chunks = _chunks(lines)
+    first = next(chunks, [])
+    if jobs < 2 or len(first) < CHUNK:
+        yield score_chunk(first)
+        yield from map(score_chunk, chunks)
+        return
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    try:
+        yield from _in_order(pool, itertools.chain([first], chunks), in_flight=2 * jobs)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _in_order(
+    pool: ProcessPoolExecutor, chunks: Iterable[list[str]], in_flight: int
+) -> Iterator[str]:
+    """Return the answers to each chunk from the pool, in order, with at most
+    ``in_flight`` chunks sent and not yet answered."""
+    pending: deque[Future[str]] = deque()
+    for chunk in chunks:
+        pending.append(pool.submit(score_chunk, chunk))
+        if len(pending) >= in_flight:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[list[str]]:
+    """Return the lines in lists of ``CHUNK``."""
+    lines = iter(lines)
+    while chunk := list(itertools.islice(lines, CHUNK)):
+        yield chunk
+
+
+def score_chunk(lines: list[str]) -> str:
+    """Return the answers to the lines, one JSON line each (``score_lines``), as one text."""
+    return "".join(score_lines(lines))
+
+
+def _jobs(text: str) -> int:
+    """Return the number of processes of ``--jobs``: a whole number from 1."""
+    if not text.isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1, not {text!r}")
+    return int(text)
 
 
 def score_lines(lines: Iterable[str]) -> Iterator[str]:

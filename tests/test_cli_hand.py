@@ -171,3 +171,65 @@ def _batch(capsys, lines: list[str]) -> list[str]:
     finally:
         system.stdin = old
     return capsys.readouterr().out.splitlines()
+
+
+def _shell_batch(lines: list[str], *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", "hand", *options],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_batch_of_several_chunks_scored_by_worker_processes_answers_in_order():
+    from scoring.hand_cli import CHUNK
+
+    # more chunks than wait in flight; every 7th line is blank (skipped) and every 11th
+    # has no yaku (an error line)
+    lines = [
+        "" if n % 7 == 6 else json.dumps(NO_YAKU if n % 11 == 10 else {**PINFU, "honba": n})
+        for n in range(7 * CHUNK + 150)
+    ]
+    expected = [
+        "no_yaku" if n % 11 == 10 else 1000 + 300 * n for n in range(len(lines)) if n % 7 != 6
+    ]
+
+    for jobs in ("1", "2", "3"):
+        done = _shell_batch(lines, "--jobs", jobs)
+        answers = [json.loads(line) for line in done.stdout.splitlines()]
+        assert done.returncode == 0 and done.stderr == ""
+        assert [a["error"]["code"] if "error" in a else a["payments"]["ron"] for a in answers] == (
+            expected
+        )
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two", "1.5"])
+def test_jobs_must_be_a_whole_number_from_1(jobs):
+    done = _shell_batch([json.dumps(PINFU)], "--jobs", jobs)
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"error: python -m scoring hand: argument --jobs: must be a whole number from 1, "
+        f"not '{jobs}'\n"
+    )
+
+
+def test_a_reader_that_leaves_early_stops_the_batch_without_a_traceback(tmp_path):
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text((json.dumps(PINFU) + "\n") * 3000)  # far more than a pipe holds
+    with hands.open() as stdin:
+        batch = subprocess.Popen(
+            [sys.executable, "-m", "scoring", "hand"],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        first = batch.stdout.readline()
+        batch.stdout.close()  # as `| head -1` does
+        status = batch.wait(timeout=60)
+
+    assert json.loads(first) == score_hand(PINFU)
+    assert status == 1 and batch.stderr.read() == b""
+    batch.stderr.close()
