@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import multiprocessing
 import os
 import sys
 from collections import deque
@@ -38,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=_jobs,
-        default=len(os.sched_getaffinity(0)),
+        default=_cores(),
         help="processes scoring a long batch (default: one per core this process may use)",
     )
     parser.set_defaults(run=run)
@@ -70,7 +69,7 @@ def score_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
         yield score_chunk(first)
         yield from map(score_chunk, chunks)
         return
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(jobs)
     try:
         yield from _in_order(pool, itertools.chain([first], chunks), in_flight=2 * jobs)
     finally:
@@ -101,6 +100,14 @@ def _chunks(lines: Iterable[str]) -> Iterator[list[str]]:
 def score_chunk(lines: list[str]) -> str:
     """Return the answers to the lines, one JSON line each (``score_lines``), as one text."""
     return "".join(score_lines(lines))
+
+
+def _cores() -> int:
+    """Return how many cores this process may use (all of them where the system does not
+    say)."""
+    if hasattr(os, "sched_getaffinity"):  # Linux
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _jobs(text: str) -> int:
