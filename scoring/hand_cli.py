@@ -5,9 +5,9 @@ and exit status 2. Without one, reads JSON Lines on stdin and writes one line pe
 input line in the same order: the result, or ``{"error": {"code", "message"}}``
 (blank lines are skipped); the exit status is 0 once every line is answered.
 
-A batch longer than a chunk of lines is scored a chunk at a time by one worker process
+A batch of at least a chunk of lines is scored a chunk at a time by one worker process
 per core (``--jobs``); a few chunks at most wait in flight, and their answers are
-written in input order.
+written in input order. Lines typed at a terminal are answered one at a time.
 """
 
 from __future__ import annotations
@@ -49,9 +49,13 @@ def run(args: argparse.Namespace) -> int:
         result = score_line(args.hand)
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 2 if "error" in result else 0
+    if args.jobs < 2 or sys.stdin.isatty():  # lines typed at a terminal: each answered at once
+        answers = score_lines(sys.stdin)
+    else:
+        answers = score_batch(sys.stdin, args.jobs)
     write = sys.stdout.write
-    for answers in score_batch(sys.stdin, args.jobs):
-        write(answers)
+    for text in answers:
+        write(text)
     sys.stdout.flush()
     return 0
 
@@ -61,11 +65,10 @@ CHUNK = 500  # lines scored at a time
 
 def score_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
     """Return the answers to the lines (``score_lines``), a chunk of lines at a time, in
-    order: by ``jobs`` worker processes when there are more than one and the lines
-    fill at least a chunk, else here."""
+    order: by ``jobs`` worker processes when the lines fill at least a chunk, else here."""
     chunks = _chunks(lines)
     first = next(chunks, [])
-    if jobs < 2 or len(first) < CHUNK:
+    if len(first) < CHUNK:
         yield score_chunk(first)
         yield from map(score_chunk, chunks)
         return

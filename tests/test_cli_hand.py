@@ -233,3 +233,25 @@ def test_a_reader_that_leaves_early_stops_the_batch_without_a_traceback(tmp_path
     assert json.loads(first) == score_hand(PINFU)
     assert status == 1 and batch.stderr.read() == b""
     batch.stderr.close()
+
+
+def test_a_line_typed_at_a_terminal_is_answered_before_the_next_is_typed():
+    import os
+    import pty
+    import select
+
+    terminal, side = pty.openpty()
+    batch = subprocess.Popen(
+        [sys.executable, "-m", "scoring", "hand"], stdin=side, stdout=side, stderr=side
+    )
+    os.close(side)
+    try:
+        os.write(terminal, (json.dumps(PINFU) + "\n").encode())
+        seen = b""
+        while b'"han"' not in seen and select.select([terminal], [], [], 30)[0]:
+            seen += os.read(terminal, 4096)
+        assert b'"total": 1000' in seen  # answered while the input is still open
+    finally:
+        os.write(terminal, b"\x04")  # end of input
+        batch.wait(timeout=30)
+        os.close(terminal)
