@@ -68,9 +68,8 @@ def score_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
     order: by ``jobs`` worker processes when the lines fill at least a chunk, else here."""
     chunks = _chunks(lines)
     first = next(chunks, [])
-    if len(first) < CHUNK:
+    if len(first) < CHUNK:  # that was all the input: too short to send to workers
         yield score_chunk(first)
-        yield from map(score_chunk, chunks)
         return
     pool = ProcessPoolExecutor(jobs)
     try:
