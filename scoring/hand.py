@@ -295,7 +295,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
 def _closed_forms(counts: tuple[int, ...], win: int, *, has_regular: bool) -> list[Reading]:
     """Return the seven-pairs reading of 34 concealed counts won on kind ``win``, or
     when there is no regular one the thirteen-orphans reading, if the hand has it."""
-    if counts.count(2) == 7:  # seven pairs (a closed hand holds 14 tiles)
+    if _is_chiitoitsu(counts):
         pairs = tuple([each for each, count in enumerate(counts) if count])
         return [Reading(CHIITOITSU, (), pairs, win, PAIR, TANKI)]
     pair = -1 if has_regular else _kokushi_pair(counts)
