@@ -81,6 +81,7 @@ class Hand(NamedTuple):
         concealed, melds = tuple(concealed), tuple(melds)
         _check_tile_count(len(concealed), len(melds))
         counts, bits = checked_counts(concealed)
+        check_tile_codes((win,))
         all_tiles, all_counts, all_bits = _with_melds(concealed, win, melds, counts, bits)
         if not melds:  # else _with_melds checked the copies of every tile
             check_counts(counts, concealed)
@@ -98,8 +99,9 @@ class Hand(NamedTuple):
         """
         digits, melds = suit_digits(concealed), tuple(melds)
         _check_size(digits, len(melds))
-        suits, groups = zip(*map(read_group, GROUP_NUMBERS, digits))  # tiles and readings
-        tiles, counts, bits = join_suits(suits)
+        m, p, s, z = map(read_group, GROUP_NUMBERS, digits)  # each suit's tiles and readings
+        tiles, counts, bits = join_suits((m.tiles, p.tiles, s.tiles, z.tiles))
+        groups = (m.parts, p.parts, s.parts, z.parts)
         win_tile = parse_tile(win)
         all_tiles, all_counts, all_bits = _with_melds(tiles, win_tile, melds, counts, bits)
         return cls(tiles, win_tile, melds, counts, all_tiles, all_counts, all_bits, groups)
@@ -175,10 +177,9 @@ def _with_melds(
     counts: tuple[int, ...],
     bits: int,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Return all the tiles, their counts and class bits, once the winning tile is checked
-    to be among the concealed tiles and the melds (each checked alone) to leave no fifth
-    copy or second red five."""
-    check_tile_codes((win,))
+    """Return all the tiles, their counts and class bits, once the winning tile (a tile
+    code) is checked to be among the concealed tiles and the melds (each checked alone)
+    to leave no fifth copy or second red five."""
     if not counts[kind(win)]:
         raise BadWinTileError(f"the winning tile {tile_name(win)} is not in the hand")
     if not melds:

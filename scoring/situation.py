@@ -73,12 +73,12 @@ class Situation:
         True
         """
         raised = []  # the flags given as true
-        for name, value in data.items():
-            if name in FLAG_NAMES:
-                if type(value) is not bool:
-                    _raise_not_a_flag(data)
-                if value:
-                    raised.append(name)
+        for name in FLAG_NAMES.intersection(data):  # the flags the object gives
+            value = data[name]
+            if type(value) is not bool:
+                _raise_not_a_flag(data)
+            if value:
+                raised.append(name)
         robbed = data.get("robbed_kan", "kakan")
         if robbed not in ROBBED_KANS:
             raise BadHandError(f"robbed_kan must be kakan or ankan, not {shown(robbed)}")
