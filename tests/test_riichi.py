@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from ledger import writes
+from ledger import change_log
 from ledger.models import AuditEntry, Session
 from tests.factories import create_session, create_user, ron
 
@@ -105,7 +105,7 @@ def test_the_change_log_names_the_player_holding_the_phone(phone):
 
     entry = AuditEntry.objects.get(session=session, action="record")
     assert entry.player.name == "Chen"
-    assert writes.describe_change(entry) == "Chen recorded round 1"
+    assert change_log.describe_change(entry) == "Chen recorded round 1"
 
 
 def test_the_phone_holder_is_drawn_at_the_bottom(phone):

@@ -23,10 +23,10 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 import scoring
+from ledger.change_log import changes_since, describe_change
 from ledger.json_text import whole_number
 from ledger.models import Session
 from ledger.words import describe_outcome
-from ledger.writes import changes_since, describe_change
 
 # What the table page loads: cached when the service worker is installed, so that the
 # page opens with no network. Every file of our own static folder is kept (a script

@@ -1,0 +1,59 @@
+"""What a change to a session can run into (the write path's refusals), each with the
+HTTP status and code the API answers with and a message in the player's words.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from ledger.change_log import changes_since, describe_change
+from ledger.models import Session
+
+
+class WriteError(Exception):
+    """A change that was not made; ``message`` says why in the player's words."""
+
+    status = 400
+    code = "bad_change"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class SessionMissing(WriteError):
+    status, code = 404, "not_found"
+
+
+class RoundMissing(WriteError):
+    status, code = 404, "not_found"
+
+
+class Refused(WriteError):
+    """The engine refuses the rounds as they would be (an impossible round)."""
+
+    status, code = 422, "refused"
+
+
+class Stale(WriteError):
+    """The change was made from an older version of the session."""
+
+    status, code = 409, "stale_version"
+
+    def __init__(self, session: Session, message: str) -> None:
+        super().__init__(message)
+        self.version = session.version
+        self.next_number = session.rounds.count() + 1
+
+
+def stale_since(session: Session, seen: int | None) -> Stale:
+    """Return the refusal of a change made from version ``seen``, naming what changed since."""
+    changes = changes_since(session, seen)
+    text = gettext("; ").join(describe_change(entry) for entry in changes)
+    if text:
+        message = gettext("Changed in the meantime: %(changes)s. Nothing was saved.") % {
+            "changes": text
+        }
+    else:
+        message = gettext("The session changed in the meantime. Nothing was saved.")
+    return Stale(session, message)
