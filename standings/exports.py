@@ -14,7 +14,8 @@ from django.http import HttpResponse, QueryDict
 from ledger.models import Player
 from ledger.numbers import rounded_float
 from standings.forms import SORTS, ScopeForm
-from standings.models import ClubSetting, PlayerGame, Row, Scope, leaderboard, player_report
+from standings.leaderboard import Row, leaderboard, player_report
+from standings.models import ClubSetting, PlayerGame, Scope
 
 LEADERBOARD_COLUMNS = [
     "rank",

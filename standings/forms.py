@@ -13,13 +13,13 @@ from django.utils.translation import gettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
+from standings.leaderboard import player_counts
 from standings.models import (
     ALL_TIME,
     PLAYER_COUNTS,
     ClubSetting,
     Scope,
     current_season,
-    player_counts,
     season_scope,
 )
 

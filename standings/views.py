@@ -30,15 +30,8 @@ from standings.exports import (
     with_default,
 )
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm, player_count_name
-from standings.models import (
-    ALL_TIME,
-    ClubSetting,
-    Scope,
-    counts_of,
-    player_ratings,
-    player_report,
-    with_recent,
-)
+from standings.leaderboard import counts_of, player_ratings, player_report, with_recent
+from standings.models import ALL_TIME, ClubSetting, Scope
 from standings.rebuild import is_pending
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
