@@ -7,8 +7,8 @@ own transaction) and queues ``standings.tasks.rebuild_standings``; the worker th
 2. recounts the touched players' standings in every touched scope, with one
    aggregate query per scope, written as upserts (never delete and re-insert), and
    the scope's tallies for the club page (a few aggregate queries over the scope);
-3. re-rates every game from the earliest one the changes touched, in order, written
-   in upserts of ``BATCH`` rows (one statement each, no per-row UPDATE);
+3. re-rates every game from the earliest one the changes touched, in order
+   (``standings.rerate``);
 4. forgets the marks it took in (a session changed again meanwhile keeps its mark).
 
 Many changes before the worker runs make one rebuild, from the earliest game they
@@ -20,17 +20,14 @@ rebuild must leave exactly what it leaves (tested).
 from __future__ import annotations
 
 import datetime as dt
-import time
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import groupby
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import F, Q, Window
-from django.db.models.functions import RowNumber
+from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from ledger.models import Ruleset, Season, Session
@@ -44,17 +41,14 @@ from standings.models import (
     Rating,
     RebuildLease,
     Scope,
-    SeasonRating,
     Standing,
     WinHand,
 )
-from standings.ratings import RatingState, rate_game
+from standings.rerate import rate_season, rerate
 from standings.stats import Line, game_lines
+from standings.upserts import upsert
 
-BATCH = 1000  # rows per upsert statement, and per transaction
-RATING_BATCH = 2000  # games whose ratings one UPDATE statement writes
 MARKS = 500  # marked sessions taken in per pass
-SQLITE_PAUSE = 0.12  # seconds between batches on SQLite (see _let_others_write)
 LEASE = dt.timedelta(minutes=5)  # a rebuild that stops without letting go holds no longer
 
 
@@ -297,7 +291,7 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
             for row in games.totals()
         ]
         with transaction.atomic():
-            _upsert(Standing, rows, ["scope", "player"], STANDING_FIELDS)
+            upsert(Standing, rows, ["scope", "player"], STANDING_FIELDS)
             gone = Standing.objects.filter(scope=scope.key).exclude(
                 player_id__in=[row.player_id for row in rows]
             )
@@ -312,7 +306,7 @@ def store_tallies(scope: Scope) -> None:
     """Recount the club page's tallies of a stored scope (a few aggregate queries)."""
     rows = count_tallies(scope)
     with transaction.atomic():
-        _upsert(ClubTally, rows, ["scope", "kind", "key"], TALLY_FIELDS)
+        upsert(ClubTally, rows, ["scope", "kind", "key"], TALLY_FIELDS)
         kept = Q()
         for row in rows:
             kept |= Q(kind=row.kind, key=row.key)
@@ -323,164 +317,6 @@ def _rounded(row: dict[str, Any]) -> dict[str, Any]:
     """Return the sums with the total rounded to 4 places: results have at most 3, and a
     database adds them up in any order (floats would then differ in the last digit)."""
     return {**row, "total": round(row["total"] or 0.0, 4)}
-
-
-def _upsert(model: Any, rows: list[Any], unique: list[str], fields: Iterable[str]) -> None:
-    """Insert the rows, or update ``fields`` of the rows already there (in batches)."""
-    model.objects.bulk_create(
-        rows,
-        batch_size=BATCH,
-        update_conflicts=True,
-        unique_fields=unique,
-        update_fields=list(fields),
-    )
-
-
-# --- ratings ----------------------------------------------------------------------
-
-
-RATING_FIELDS = ("mu", "sigma", "tenhou_r", "number")
-RatingKey = tuple[int, int]  # (player id, player count): each count is rated on its own
-
-
-def rerate(
-    *,
-    since: tuple[dt.datetime, int] | None = None,
-    also: Iterable[int] = (),
-    players: int | None = None,
-) -> None:
-    """Rate again every game from ``since`` (finished_at, session id) on, in order: the
-    games of ``players`` players only, when given (else of every player count).
-
-    The players start from their ratings after their last earlier game of the same
-    player count; ``also`` names players whose current ratings (of that count) must be
-    rewritten even without a later game.
-    """
-    games = PlayerGame.objects.all()
-    if players is not None:
-        games = games.filter(player_count=players)
-    later = games.order_by("finished_at", "session_id", "seat").only(
-        "session_id", "player_id", "player_count", "place", "finished_at", *RATING_FIELDS
-    )
-    earlier = games
-    if since is not None:
-        at, pk = since
-        after = Q(finished_at__gt=at) | Q(finished_at=at, session_id__gte=pk)
-        later, earlier = later.filter(after), earlier.exclude(after)
-    changed = list(later)
-    player_ids = {g.player_id for g in changed} | set(also)
-    states = last_states(earlier.filter(player_id__in=player_ids)) if since else {}
-    rate_in_order(changed, states)
-    for start in range(0, len(changed), RATING_BATCH):
-        with transaction.atomic():
-            _update_ratings(changed[start : start + RATING_BATCH])
-        _let_others_write()
-    kept = {key: state for key, state in states.items() if key[0] in player_ids}
-    store_ratings(kept, player_ids, players=players)
-
-
-def _update_ratings(games: list[PlayerGame]) -> None:
-    """Write the games' ratings in one statement: an UPDATE joined to a list of values
-    (PostgreSQL and SQLite alike), not one UPDATE per game."""
-    if not games:
-        return
-    table = PlayerGame._meta.db_table
-    rows = ", ".join(["(%s, %s, %s, %s, %s)"] * len(games))
-    sql = (
-        f"WITH new (id, mu, sigma, tenhou_r, number) AS (VALUES {rows}) "
-        f"UPDATE {table} SET mu = new.mu, sigma = new.sigma, tenhou_r = new.tenhou_r, "
-        f"number = new.number FROM new WHERE {table}.id = new.id"
-    )
-    values = [v for g in games for v in (g.pk, g.mu, g.sigma, g.tenhou_r, g.number)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-
-
-def _let_others_write() -> None:
-    """Pause between batches on SQLite, where one writer holds the whole database: a
-    request waiting for it retries every 100 ms or so, and would otherwise wait for the
-    whole rebuild to end."""
-    if connection.vendor == "sqlite" and not connection.in_atomic_block:
-        time.sleep(SQLITE_PAUSE)
-
-
-def last_states(games: Any) -> dict[RatingKey, RatingState]:
-    """Return each player's ratings after their last game of each player count among
-    ``games``."""
-    last = games.annotate(
-        newest=Window(
-            RowNumber(),
-            partition_by=[F("player_id"), F("player_count")],
-            order_by=[F("finished_at").desc(), F("session_id").desc()],
-        )
-    ).filter(newest=1)
-    found = last.only("player_id", "player_count", *RATING_FIELDS)
-    return {(g.player_id, g.player_count): g.rating_state for g in found}
-
-
-def rate_in_order(
-    games: list[PlayerGame], states: dict[RatingKey, RatingState]
-) -> list[PlayerGame]:
-    """Rate chronological games (a session's three or four together) in place; update
-    ``states``, kept apart by player count."""
-    for _, group in groupby(games, key=lambda g: g.session_id):
-        table = list(group)
-        before = [states.get((g.player_id, g.player_count), RatingState()) for g in table]
-        for game, state in zip(table, rate_game(before, [g.place for g in table])):
-            game.mu, game.sigma, game.tenhou_r, game.number = (
-                state.mu,
-                state.sigma,
-                state.tenhou_r,
-                state.games,
-            )
-            states[game.player_id, game.player_count] = state
-    return games
-
-
-def store_ratings(
-    states: dict[RatingKey, RatingState], player_ids: Iterable[int], *, players: int | None = None
-) -> None:
-    """Rewrite the current ratings of ``player_ids``, one per player count they played
-    (removing those without games), of ``players`` players only when given."""
-    ratings = Rating.objects.filter(player_id__in=set(player_ids))
-    if players is not None:
-        ratings = ratings.filter(player_count=players)
-    rows = [
-        Rating(player_id=pk, player_count=count, mu=s.mu, sigma=s.sigma, tenhou_r=s.tenhou_r,
-               games=s.games)
-        for (pk, count), s in states.items()
-    ]  # fmt: skip
-    with transaction.atomic():
-        _upsert(Rating, rows, ["player", "player_count"], ["mu", "sigma", "tenhou_r", "games"])
-        _delete_others(ratings, states)
-
-
-def _delete_others(ratings: Any, kept: Iterable[RatingKey]) -> None:
-    """Delete the ratings but those of the (player, player count) pairs kept."""
-    by_count: dict[int, list[int]] = {}
-    for pk, count in kept:
-        by_count.setdefault(count, []).append(pk)
-    ratings.exclude(player_count__in=list(by_count)).delete()
-    for count, ids in by_count.items():
-        ratings.filter(player_count=count).exclude(player_id__in=ids).delete()
-
-
-def rate_season(season_id: int | None) -> None:
-    """Rate a season's games from a fresh start, in order; store each player's result."""
-    games = list(
-        PlayerGame.objects.filter(season_id=season_id)
-        .order_by("finished_at", "session_id", "seat")
-        .only("session_id", "player_id", "player_count", "place", *RATING_FIELDS)
-    )
-    states: dict[RatingKey, RatingState] = {}
-    rate_in_order(games, states)  # the games are copies: only the states are kept
-    rows = [SeasonRating(season_id=season_id, player_id=pk, player_count=count, mu=s.mu,
-                         sigma=s.sigma, tenhou_r=s.tenhou_r, games=s.games)
-            for (pk, count), s in states.items()]  # fmt: skip
-    unique = ["season", "player", "player_count"]
-    with transaction.atomic():
-        _upsert(SeasonRating, rows, unique, ["mu", "sigma", "tenhou_r", "games"])
-        _delete_others(SeasonRating.objects.filter(season_id=season_id), states)
 
 
 # --- everything -------------------------------------------------------------------

@@ -17,7 +17,7 @@ from django.utils.timezone import localtime
 from ledger.models import Season
 from standings import ratings
 from standings.models import PlayerGame, Rating
-from standings.rebuild import rerate
+from standings.rerate import rerate
 from tests.factories import create_session, create_user, draw, rewrite_rounds, ron
 
 EAST = {"preset": "wrc", "game_length": "east"}

@@ -25,7 +25,8 @@ from standings.models import (
     WinHand,
 )
 from standings.ratings import RatingState
-from standings.rebuild import rate_in_order, rebuild_everything, rebuild_pending
+from standings.rebuild import rebuild_everything, rebuild_pending
+from standings.rerate import rate_in_order
 from standings.templatetags.standings_tags import decimal
 from tests.factories import create_session, ron
 from tests.test_rebuild import DATABASE_TASKS
@@ -450,15 +451,15 @@ def test_filters_applied_in_place_update_the_switch(client, both):
 def test_a_change_to_a_three_player_game_re_rates_only_three_player_games(
     settings, monkeypatch, both
 ):
-    from standings import rebuild
+    from standings import rerate
 
     settings.TASKS = DATABASE_TASKS
     _, sanma = both
     Session.objects.filter(pk=sanma.pk).update(finished_at="2000-01-01T00:00:00Z")  # earliest
     rated: list[int] = []
-    update = rebuild._update_ratings
+    update = rerate._update_ratings
     monkeypatch.setattr(
-        rebuild,
+        rerate,
         "_update_ratings",
         lambda games: (rated.extend(g.player_count for g in games), update(games)),
     )

@@ -26,13 +26,11 @@ from standings.models import Encounter, PlayerGame, WinHand
 from standings.rebuild import (
     build_games,
     encounters,
-    rate_in_order,
-    rate_season,
-    store_ratings,
     stored_scopes,
     update_standings,
     win_hands,
 )
+from standings.rerate import rate_in_order, rate_season, store_ratings
 from standings.stats import game_lines
 
 SYLLABLES = [
