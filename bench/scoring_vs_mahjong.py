@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +36,7 @@ from bench.hands import complete_hand
 from scoring.errors import ScoringError
 from scoring.fu import fu
 from scoring.hand import Hand, readings
+from scoring.hand_cli import cores
 from scoring.score import HandToScore, score_hand
 from scoring.tiles import KINDS, tile_counts, tile_name
 
@@ -425,19 +426,20 @@ def _report_batch_memory(hands: Iterable[dict[str, Any]]) -> None:
         path.write_text("".join(json.dumps(hand) + "\n" for hand in hands))
         workers = _run_batch(path)
         alone = _run_batch(path, "--jobs", "1")
-    jobs = len(os.sched_getaffinity(0))
+    jobs = cores()  # what the batch's --jobs defaults to
     best = min(workers.walls)
     lines = workers.done.stdout.count(b"\n")
     print(
         f"batch `python -m scoring hand < {HANDS:,} lines` ({jobs} worker processes): "
         f"{lines:,} lines out in {best:.2f}s, best of {BATCH_RUNS} (median "
-        f"{_median(workers.walls):.2f}s; process start included; "
+        f"{statistics.median(workers.walls):.2f}s; process start included; "
         f"{'under' if best < BATCH_GOAL_S else 'OVER'} {BATCH_GOAL_S:.0f} s), "
-        f"{_median(workers.cpus):.2f} CPU s, exit {workers.done.returncode}"
+        f"{statistics.median(workers.cpus):.2f} CPU s, exit {workers.done.returncode}"
     )
     print(
         f"  in one process (--jobs 1): {min(alone.walls):.2f}s, best of {BATCH_RUNS} "
-        f"(median {_median(alone.walls):.2f}s), {_median(alone.cpus):.2f} CPU s, "
+        f"(median {statistics.median(alone.walls):.2f}s), "
+        f"{statistics.median(alone.cpus):.2f} CPU s, "
         f"same output: {alone.done.stdout == workers.done.stdout}"
     )
     _report_peaks(workers.done, alone.done)
@@ -463,10 +465,6 @@ def _run_batch(path: Path, *options: str) -> BatchRuns:
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def _median(values: list[float]) -> float:
-    return sorted(values)[len(values) // 2]
 
 
 def _report_peaks(

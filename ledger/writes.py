@@ -46,7 +46,7 @@ from ledger.write_errors import (
     WriteError,
     stale_since,
 )
-from ledger.write_steps import Change
+from ledger.write_steps import Change, Outcome
 from scoring.errors import ScoringError
 from scoring.game import RiichiError, with_riichi
 from scoring.rules import Rules
@@ -77,8 +77,6 @@ __all__ = [
     "with_declared_riichi",
     "withdraw_riichi",
 ]
-
-Outcome = dict[str, Any]
 
 
 # --- rounds ----------------------------------------------------------------------

@@ -37,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=_jobs,
-        default=_cores(),
+        default=cores(),
         help="processes scoring a long batch (default: one per core this process may use)",
     )
     parser.set_defaults(run=run)
@@ -104,7 +104,7 @@ def score_chunk(lines: list[str]) -> str:
     return "".join(score_lines(lines))
 
 
-def _cores() -> int:
+def cores() -> int:
     """Return how many cores this process may use (all of them where the system does not
     say)."""
     if hasattr(os, "sched_getaffinity"):  # Linux
