@@ -7,7 +7,9 @@ input line in the same order: the result, or ``{"error": {"code", "message"}}``
 
 A batch of at least a chunk of lines is scored a chunk at a time by one worker process
 per core (``--jobs``); a few chunks at most wait in flight, and their answers are
-written in input order. Lines typed at a terminal are answered one at a time.
+written in input order. If a worker dies (the system may kill one), this process scores
+what it left and the rest, and says so on stderr. Lines typed at a terminal are answered
+one at a time.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from scoring.cli import parse_json
@@ -82,14 +85,28 @@ def _in_order(
     pool: ProcessPoolExecutor, chunks: Iterable[list[str]], in_flight: int
 ) -> Iterator[str]:
     """Return the answers to each chunk from the pool, in order, with at most
-    ``in_flight`` chunks sent and not yet answered."""
-    pending: deque[Future[str]] = deque()
-    for chunk in chunks:
-        pending.append(pool.submit(score_chunk, chunk))
-        if len(pending) >= in_flight:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+    ``in_flight`` chunks sent and not yet answered. If a worker dies (the system may
+    kill one), the chunks not yet answered and the rest are scored here instead."""
+    chunks = iter(chunks)
+    waiting: deque[list[str]] = deque()  # the chunks sent and not yet answered, in order
+    answers: deque[Future[str]] = deque()
+    try:
+        for chunk in chunks:
+            waiting.append(chunk)
+            answers.append(pool.submit(score_chunk, chunk))
+            if len(answers) >= in_flight:
+                yield answers.popleft().result()
+                waiting.popleft()
+        while answers:
+            yield answers.popleft().result()
+            waiting.popleft()
+    except BrokenProcessPool:
+        print(
+            "python -m scoring hand: a worker process stopped; the rest is scored in this one",
+            file=sys.stderr,
+        )
+        for chunk in itertools.chain(waiting, chunks):
+            yield score_chunk(chunk)
 
 
 def _chunks(lines: Iterable[str]) -> Iterator[list[str]]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
+from scoring import hand_cli
 from scoring.cli import main
 from scoring.score import score_hand
 
@@ -203,6 +205,31 @@ def test_a_batch_of_several_chunks_scored_by_worker_processes_answers_in_order()
         assert [a["error"]["code"] if "error" in a else a["payments"]["ron"] for a in answers] == (
             expected
         )
+
+
+PARENT = os.getpid()
+DYING = json.dumps({**PINFU, "honba": 99})  # the line a worker dies on
+SCORE_CHUNK = hand_cli.score_chunk
+
+
+def _chunk_that_kills_its_worker(lines: list[str]) -> str:
+    """Score a chunk, as a worker does, unless it holds ``DYING``: then the worker
+    process ends at once, as when the system kills it (never this test's process)."""
+    if DYING in lines and os.getpid() != PARENT:
+        os._exit(1)
+    return SCORE_CHUNK(lines)
+
+
+def test_a_worker_that_dies_leaves_its_chunk_and_the_rest_to_the_batch(monkeypatch, capsys):
+    chunk = hand_cli.CHUNK
+    lines = [json.dumps({**PINFU, "honba": n % 50}) for n in range(5 * chunk)]
+    lines[2 * chunk + 7] = DYING  # in the third chunk
+    monkeypatch.setattr(hand_cli, "score_chunk", _chunk_that_kills_its_worker)
+
+    answers = list(hand_cli.score_batch(lines, jobs=2))
+
+    assert "".join(answers) == "".join(hand_cli.score_lines(lines))  # every line, in order
+    assert "a worker process stopped" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("jobs", ["0", "-1", "two", "1.5"])
