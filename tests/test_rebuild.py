@@ -4,6 +4,7 @@ task, the worker takes the marks in, and the result equals a rebuild from scratc
 from __future__ import annotations
 
 import random
+import signal
 
 import pytest
 from django.core.management import call_command
@@ -53,6 +54,22 @@ def _snapshot() -> dict[str, list]:
     }  # fmt: skip
 
 
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)
+
+
+def run_db_worker() -> None:
+    """Run the task worker until the queue is empty, then give back this process's signal
+    handlers: the worker sets its own for SIGINT, SIGTERM and SIGQUIT and leaves them,
+    and with them in place Ctrl-C or ``timeout`` would no longer stop the suite, and a
+    process forked later would outlive SIGTERM."""
+    handlers = [signal.getsignal(number) for number in SIGNALS]
+    try:
+        call_command("db_worker", "--batch", "--no-reload", verbosity=0)
+    finally:
+        for number, handler in zip(SIGNALS, handlers, strict=True):
+            signal.signal(number, handler)
+
+
 @pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
 def test_a_finished_game_is_queued_and_counted_once_the_worker_runs(queued, client):
     session = create_session(rules=ONE_ROUND)
@@ -65,7 +82,7 @@ def test_a_finished_game_is_queued_and_counted_once_the_worker_runs(queued, clie
     page = client.get(reverse("leaderboard"), {"scope": "all"}).content.decode()
     assert "being brought up to date" in page
 
-    call_command("db_worker", "--batch", "--no-reload", verbosity=0)
+    run_db_worker()
 
     assert PlayerGame.objects.filter(session=session).count() == 4
     assert not PendingRebuild.objects.exists()
