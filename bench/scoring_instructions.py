@@ -13,7 +13,7 @@ Each side scores ``HANDS`` of the benchmark's hands (same seed) in a process of 
 under callgrind, once with one pass and once with two; the difference is one warm pass,
 so process start, imports and the tables a first pass fills are left out. Needs
 ``valgrind`` on PATH (Debian's package) and the peer (the ``bench`` extra); prints why
-when either is missing. Takes about four minutes.
+when either is missing. Takes about three minutes.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from bench.scoring_vs_mahjong import SEED, generate_hands
+from bench.scoring_vs_mahjong import SEED, _load_peer, generate_hands
 
 HANDS = 1_000
 GOAL = 3.0
@@ -66,7 +66,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): no instruction counts")
         return
-    if not _has_peer():
+    if _load_peer() is None:
         print("mahjong is not installed (.venv/bin/pip install mahjong): no comparison")
         return
     with tempfile.TemporaryDirectory() as folder:
@@ -126,14 +126,6 @@ def parse_counts(report: str) -> Counts:
         raise SystemExit(f"callgrind printed no counts:\n{report[-2000:]}")
     instructions, _, conditional_missed, _, indirect_missed = map(int, found[1].split())
     return Counts(instructions, conditional_missed + indirect_missed)
-
-
-def _has_peer() -> bool:
-    try:
-        import mahjong  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 if __name__ == "__main__":
