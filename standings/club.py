@@ -19,7 +19,8 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from ledger.models import Player
-from standings.models import ClubTally, Encounter, PlayerGame, Scope, Standing, WinHand
+from standings.models import ClubTally, Encounter, PlayerGame, Standing, WinHand
+from standings.scopes import Scope
 
 MATRIX_SIZE = 8  # the most active players in the head-to-head matrix
 LIMIT_BUCKETS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")

@@ -15,7 +15,8 @@ from ledger.models import Player
 from ledger.numbers import rounded_float
 from standings.forms import SORTS, ScopeForm
 from standings.leaderboard import Row, leaderboard, player_report
-from standings.models import ClubSetting, PlayerGame, Scope
+from standings.models import ClubSetting, PlayerGame
+from standings.scopes import Scope
 
 LEADERBOARD_COLUMNS = [
     "rank",

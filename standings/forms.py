@@ -14,14 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
 from standings.leaderboard import player_counts
-from standings.models import (
-    ALL_TIME,
-    PLAYER_COUNTS,
-    ClubSetting,
-    Scope,
-    current_season,
-    season_scope,
-)
+from standings.models import ClubSetting
+from standings.scopes import ALL_TIME, PLAYER_COUNTS, Scope, current_season, season_scope
 
 SORTS = {  # column: (label, True when a larger value is better)
     "total": (_("Total"), True),

@@ -13,17 +13,15 @@ from typing import Any
 from ledger.models import Player
 from ledger.numbers import rounded_float
 from standings.models import (
-    ALL_TIME_KEYS,
-    PLAYER_COUNTS,
     ClubSetting,
     Encounter,
     PlayerGame,
     PlayerGameQuerySet,
     Rating,
-    Scope,
     SeasonRating,
     Standing,
 )
+from standings.scopes import ALL_TIME_KEYS, PLAYER_COUNTS, Scope
 
 
 def yaku_counts(games: PlayerGameQuerySet) -> list[tuple[str, int]]:

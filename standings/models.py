@@ -9,27 +9,24 @@ season, a ruleset) so the leaderboard reads about 300 rows whatever the club's s
 them when a session changes (``standings.rebuild``, off the request).
 
 Four-player and three-player (sanma) games are never mixed: every row carries its
-``player_count``, a ``Scope`` counts one player count (stored scopes of three-player
-games have keys ending "/3p"), and each count is rated on its own.
+``player_count``, a ``Scope`` (``standings.scopes``) counts one player count (stored
+scopes of three-player games have keys ending "/3p"), and each count is rated on its own.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
-from django.utils import timezone
 
 from ledger.models import Player, Ruleset, Season, Session
 from standings.ratings import RatingState
+from standings.scopes import Scope
 
 RECENT = 20  # results in a leaderboard row's sparkline
-PLAYER_COUNTS = (4, 3)  # four-player games, three-player games (sanma): never mixed
 
 
 class ClubSetting(models.Model):
@@ -53,79 +50,6 @@ class ClubSetting(models.Model):
     def current(cls) -> ClubSetting:
         """Return the club's settings (the defaults until someone changes them)."""
         return cls.objects.filter(pk=1).first() or cls(pk=1, min_games=settings.STANDINGS_MIN_GAMES)
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Which finished sessions a leaderboard counts."""
-
-    kind: str  # all, season, ruleset, dates
-    label: str
-    pk: int | None = None
-    starts: dt.date | None = None
-    ends: dt.date | None = None
-    players: int = 4  # the games of this many players (3: sanma); never both
-
-    @property
-    def key(self) -> str:
-        """Return the stored scope's key: "all", "season:3", "ruleset:2" for four-player
-        games, with "/3p" after it for three-player games ("all/3p")."""
-        key = self.kind if self.pk is None else f"{self.kind}:{self.pk}"
-        return key if self.players == 4 else f"{key}/{self.players}p"
-
-    @property
-    def is_stored(self) -> bool:
-        """Return whether its sums are stored (``Standing``): dates are summed when asked."""
-        return self.kind != "dates" and self.starts is None and self.ends is None
-
-    @property
-    def is_all_time(self) -> bool:
-        """Return whether it counts every finished game (as the ratings do)."""
-        return self.kind == "all" and not self.has_dates
-
-    @property
-    def has_dates(self) -> bool:
-        return self.starts is not None or self.ends is not None
-
-    def condition(self) -> Q:
-        """Return the filter on ``PlayerGame``, ``Encounter`` or ``WinHand`` rows (the
-        kind's, the player count's, and the dates' when given: a season's games from a
-        date on, say)."""
-        kinds = {"season": Q(season_id=self.pk), "ruleset": Q(ruleset_id=self.pk)}
-        condition = kinds.get(self.kind, Q()) & Q(player_count=self.players)
-        return condition & _date_condition(self.starts, self.ends)
-
-
-def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
-    condition = Q()
-    zone = timezone.get_current_timezone()
-    if starts:
-        condition &= Q(finished_at__gte=dt.datetime.combine(starts, dt.time.min, tzinfo=zone))
-    if ends and ends < dt.date.max:  # no day after the last one: no end at all
-        after = dt.datetime.combine(ends + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
-        condition &= Q(finished_at__lt=after)
-    return condition
-
-
-ALL_TIME = Scope("all", "All time")
-ALL_TIME_KEYS = {count: Scope("all", "", players=count).key for count in PLAYER_COUNTS}
-
-
-def current_season() -> Season | None:
-    """Return the season of today, else the latest season that has begun."""
-    from ledger.seasons import season_on
-
-    today = timezone.localdate()
-    begun = Season.objects.filter(starts_on__lte=today).order_by("-starts_on")
-    return season_on(today) or begun.first()
-
-
-def season_scope(season: Season) -> Scope:
-    return Scope("season", f"Season {season.name}", pk=season.pk)
-
-
-def ruleset_scope(ruleset: Ruleset) -> Scope:
-    return Scope("ruleset", f"Ruleset {ruleset.name}", pk=ruleset.pk)
 
 
 class PlayerGameQuerySet(models.QuerySet):

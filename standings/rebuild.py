@@ -40,11 +40,11 @@ from standings.models import (
     PlayerGame,
     Rating,
     RebuildLease,
-    Scope,
     Standing,
     WinHand,
 )
 from standings.rerate import rate_season, rerate
+from standings.scopes import Scope
 from standings.stats import Line, game_lines
 from standings.upserts import upsert
 

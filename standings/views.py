@@ -31,8 +31,9 @@ from standings.exports import (
 )
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm, player_count_name
 from standings.leaderboard import counts_of, player_ratings, player_report, with_recent
-from standings.models import ALL_TIME, ClubSetting, Scope
+from standings.models import ClubSetting
 from standings.rebuild import is_pending
+from standings.scopes import ALL_TIME, Scope
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
 BOARD_TERMS += ("openskill", "tenhou")

@@ -15,8 +15,9 @@ from ledger import writes
 from ledger.models import Session
 from standings import club
 from standings.club import Cell, club_report
-from standings.models import ALL_TIME, Scope, WinHand
+from standings.models import WinHand
 from standings.rebuild import rebuild_everything
+from standings.scopes import ALL_TIME, Scope
 from tests.factories import create_session, rewrite_rounds, ron
 from tests.test_standings import EAST, GAME_A, GAME_B
 

@@ -19,7 +19,6 @@ from standings.models import (
     Encounter,
     PlayerGame,
     Rating,
-    Scope,
     SeasonRating,
     Standing,
     WinHand,
@@ -27,6 +26,7 @@ from standings.models import (
 from standings.ratings import RatingState
 from standings.rebuild import rebuild_everything, rebuild_pending
 from standings.rerate import rate_in_order
+from standings.scopes import Scope
 from standings.templatetags.standings_tags import decimal
 from tests.factories import create_session, ron
 from tests.test_rebuild import DATABASE_TASKS

@@ -17,7 +17,8 @@ from ledger.numbers import shown
 from ledger.templatetags.ledger_tags import points, result, tone
 from standings import charts
 from standings.forms import player_count_games, player_count_name, rating_system_name
-from standings.models import ALL_TIME, ALL_TIME_KEYS, PLAYER_COUNTS, Scope, Standing
+from standings.models import Standing
+from standings.scopes import ALL_TIME, ALL_TIME_KEYS, PLAYER_COUNTS, Scope
 
 register = template.Library()
 
