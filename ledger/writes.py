@@ -7,7 +7,8 @@ the engine, which refuses an impossible round; write the rounds, the results and
 audit entry; bump the version. Pages, the API, imports and commands all call these
 functions, and nothing else writes rounds. The steps themselves are
 ``ledger.write_steps``; who makes a change and its words in the audit log,
-``ledger.change_log``; what a change can run into, ``ledger.write_errors``.
+``ledger.change_log``; what a change can run into, ``ledger.write_errors``; what a new
+session is made of, ``ledger.new_session``.
 
 A change sent with a request id is made once: the same id again, on the same
 session, answers with the change made the first time (``Change.is_new`` False).
@@ -15,15 +16,13 @@ session, answers with the change made the first time (``Change.is_new`` False).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from ledger import write_steps as steps
 from ledger.change_log import COMMAND, Actor
@@ -33,10 +32,10 @@ from ledger.models import (
     AuditEntry,
     Player,
     Round,
-    Ruleset,
     Session,
     SessionSeat,
 )
+from ledger.new_session import NewSession, check_players
 from ledger.seasons import season_of
 from ledger.write_errors import (
     Refused,
@@ -47,9 +46,7 @@ from ledger.write_errors import (
     stale_since,
 )
 from ledger.write_steps import Change, Outcome
-from scoring.errors import ScoringError
 from scoring.game import RiichiError, with_riichi
-from scoring.rules import Rules
 
 # What callers name as ``writes.X``: the changes below, who makes them and what they
 # run into.
@@ -331,59 +328,10 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
         return steps.finish(session, actor, "restore session", request_id=request_id, state=state)
 
 
-@dataclass(frozen=True)
-class NewSession:
-    """What a new session is made of (from the new-session form, an import or the API)."""
-
-    players: Sequence[Player]
-    rules: dict[str, Any]
-    ruleset: Ruleset | None = None
-    table_name: str = ""
-    notes: str = ""
-    rounds: Sequence[Outcome] = ()
-    penalties: Sequence[dict[str, Any]] = ()
-    started_at: datetime | None = None
-    finished_at: datetime | None = None  # an imported game's end, when its record says
-    venue: str = ""
-    source_kind: str = (
-        ""  # an online log's site (tenhou, mahjongsoul), for a game imported from one
-    )
-    source_id: str = ""  # the log's game id ("" when the log names none)
-    source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
-
-
-def _player_count(rules: dict[str, Any]) -> int:
-    """Return how many play under a session's rules (4 when the rules cannot be read:
-    the replay then refuses them in the players' words)."""
-    try:
-        return Rules.from_json(rules, check=False).players
-    except ScoringError:
-        return len(SEATS)
-
-
-def _check_players(players: Sequence[Player], rules: dict[str, Any]) -> None:
-    """Raise unless the players are as many as the rules seat, each a different one."""
-    count = _player_count(rules)
-    if len(players) != count:
-        raise WriteError(
-            gettext("These rules are for %(count)s players, not %(given)s.")
-            % {"count": count, "given": len(players)}
-        )
-    if len({p.pk for p in players}) != count:
-        raise WriteError(
-            ngettext(
-                "A session needs %(count)s different player.",
-                "A session needs %(count)s different players.",
-                count,
-            )
-            % {"count": count}
-        )
-
-
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
     """Create a session with its seats (and, for an import, its rounds): four players,
     or three under three-player (sanma) rules."""
-    _check_players(new.players, new.rules)
+    check_players(new.players, new.rules)
     started_at = new.started_at or timezone.now()
     with transaction.atomic():
         session = Session.objects.create(
