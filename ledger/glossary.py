@@ -256,7 +256,7 @@ STATISTICS = {  # names of the standings' statistics (definitions: STATISTIC_DEF
     "best_night": _("Best night"),
     "top_two_streak": _("Top-two streak"),
 }
-STATISTIC_DEFINITIONS = {  # the same keys and English text as standings.stats.GLOSSARY
+STATISTIC_DEFINITIONS = {  # shown beside every statistic (title attributes and the glossary)
     "games": _("Finished sessions the player sat in."),
     "total": _("Sum of settled results (uma, oka and penalties included), in thousands of points."),
     "average_result": _("Total result divided by games."),

@@ -18,48 +18,6 @@ from scoring.value import HandValue, limit_name
 
 WIN_REASONS = ("ron", "tsumo", "pao")
 
-# Shown beside every statistic (title attributes and the glossary).
-GLOSSARY = {
-    "games": "Finished sessions the player sat in.",
-    "total": "Sum of settled results (uma, oka and penalties included), in thousands of points.",
-    "average_result": "Total result divided by games.",
-    "average_place": "Mean finishing place (1 is best); tied players share a place.",
-    "places": "Share of games finished 1st / 2nd / 3rd / 4th (1st to 3rd in three-player games).",
-    "tobi": "Share of games finished with a negative score (busted).",
-    "openskill": "OpenSkill (Plackett-Luce) rating from places: shown as μ − 3σ, a cautious "
-    "estimate of skill; ± is σ, the uncertainty, which shrinks as games are played. "
-    "Three-player games are rated apart from four-player games.",
-    "tenhou": "Tenhou-style R: starts at 1500; each game adds (30, 10, −10, −30 by place, or "
-    "30, 0, −30 with three players, + (table average R − own R) / 40) × "
-    "max(1 − 0.002 × games played, 0.2). "
-    "Three-player games are rated apart from four-player games.",
-    "rounds": "Rounds played (every recorded round, chombo and aborts included).",
-    "win_rate": "Rounds won (ron or tsumo) divided by rounds played.",
-    "tsumo_share": "Wins by tsumo divided by all wins.",
-    "deal_in_rate": "Rounds in which the player's discard was ronned, divided by rounds played.",
-    "riichi_rate": "Rounds with a riichi declaration divided by rounds played.",
-    "riichi_success": "Riichi rounds the player won divided by riichi rounds.",
-    "average_win": "Points received for the hand (ron, tsumo or pao payments, honba included, "
-    "riichi sticks excluded) per win.",
-    "average_deal_in": "Points paid to the winner(s) by ron per deal-in.",
-    "dealer_kept": "Dealer rounds ended by a win or an exhaustive draw in which the dealer won or "
-    "was tenpai (kept the deal), divided by those dealer rounds.",
-    "draw_tenpai": "Exhaustive draws at which the player was tenpai, divided by exhaustive draws.",
-    "chombo": "Chombo (penalised mistakes) the player committed.",
-    "biggest_hand": "Most points received for one hand.",
-    "yaku": "How often each yaku appeared in the player's wins entered as tiles or by their yaku.",
-    "head_to_head": "Games together: sessions at the same table. Place difference: the "
-    "opponent's place minus the player's, averaged (positive: the player placed better). "
-    "Ron won / lost: points the player took from that opponent by ron, and paid them by ron.",
-    "head_to_head_matrix": "The club's most active players in this scope, each row against each column. Each cell: games together; the column player's place minus the row player's, averaged (positive: the row player placed better); points the row player took from the column player by ron.",
-    "seat_places": "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat.",
-    "hand_values": "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Wins given as han and fu count as well as hands entered as tiles.",
-    "club_yaku": "How many wins entered as tiles had each yaku (a win counts once for each of its yaku). Wins given as han and fu have no known yaku and are left out.",
-    "first_yakuman": "The player's first win worth a yakuman (counted yakuman included) in this scope, with its session.",
-    "best_night": "Most wins in one club night: wins in sessions finished on the same date, in the club's time zone.",
-    "top_two_streak": "Longest run of consecutive games finished first or second, with its first and last dates.",
-}
-
 
 @dataclass(frozen=True)
 class Hand:
