@@ -361,12 +361,3 @@ def finish_event(pk: int) -> Event:
             event.save(update_fields=["status", "finished_at"])
             _bump(event)
     return event
-
-
-def playing_sessions(event: Event) -> list[Session]:
-    """Return the event's sessions still in play."""
-    return list(
-        Session.objects.active()
-        .filter(event_table__round__event=event, status=Session.Status.IN_PROGRESS)
-        .order_by("event_table__round__number", "event_table__number")
-    )
