@@ -24,6 +24,11 @@ Glossary (the table words used in names throughout):
 - aotenjou: scoring with no limits (``Rules.aotenjou``); a yakuman counts 13 han.
 - open riichi: a riichi declared with the hand shown (``Rules.open_riichi``).
 - paarenchan: the dealer's 8th win in a row, a yakuman (``Rules.paarenchan``).
+
+Values are immutable: a value made once and read often (a table's entry, a kept group
+or price, a yaku's han) is a frozen dataclass with slots, whose fields read fastest; a
+record made anew for every hand (``Hand``, ``Reading``, ``HandToScore``, ``HandScore``)
+is a ``NamedTuple``, which is quicker to make.
 """
 
 from __future__ import annotations

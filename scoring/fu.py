@@ -64,7 +64,8 @@ def read_wind(data: Mapping[str, Any], key: str) -> int:
 WIND_OF_LETTER = dict(zip(WIND_LETTERS, WINDS, strict=True))
 
 
-class FuItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FuItem:
     """One named line of a fu breakdown."""
 
     name: str

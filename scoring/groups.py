@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from scoring.sets import NO_PAIR, PAIR, SEQUENCE, TANKI, TRIPLET, Block, block, wait_shape
 from scoring.tiles import SUITS, TERMINALS_AND_HONORS, SuitTiles, suit_tiles
@@ -167,7 +166,8 @@ def meld_part(meld: Block) -> Part:
     return make_part((meld,))
 
 
-class GroupTiles(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GroupTiles:
     """One suit's digits read (the honors' too): its tiles, and the readings of its group."""
 
     tiles: SuitTiles  # the tiles, their counts and class bits, and their faults

@@ -16,7 +16,7 @@ double) beside the other yaku it does not imply, and the dora.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scoring.dora import DoraCount, hand_dora
@@ -55,8 +55,8 @@ class HandScore(NamedTuple):
         return {
             "han": self.value.han,
             "fu": self.fu.total,
-            "fu_items": _named_values(self.fu.items, "fu"),
-            "yaku": _named_values(self.yaku, "han"),
+            "fu_items": [{"name": item.name, "fu": item.fu} for item in self.fu.items],
+            "yaku": [{"name": each.name, "han": each.han} for each in self.yaku],
             "dora": self.dora.to_json(),
             "yakuman": self.value.yakuman,
             "limit": self.limit,
@@ -65,14 +65,6 @@ class HandScore(NamedTuple):
             "total": self.total,
             "wait": self.wait,
         }
-
-
-def _named_values(items: Iterable[tuple[str, int]], key: str) -> list[dict[str, Any]]:
-    """Return fu items or yaku as FORMATS.md writes them: each its name and its value."""
-    found = []
-    for name, value in items:
-        found.append({"name": name, key: value})
-    return found
 
 
 def score_hand(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from scoring.errors import BadNotationError, shown
 
@@ -249,7 +249,8 @@ TILE_OF_DIGIT = {
 }
 
 
-class SuitTiles(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SuitTiles:
     """The tiles of one suit's digits, sorted, their counts and class bits, and what they
     hold too many of."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from scoring.errors import LARGEST, InvalidHandError
 from scoring.rules import Rules
@@ -239,7 +238,8 @@ def win_payments(
     return WinPayments(ron=ron_payment(value, is_dealer=is_dealer, rules=rules, honba=honba))
 
 
-class Price(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Price:
     """A hand value and what it pays one way: the win's payments, honba included, its
     base points, the limit it reaches and what the payments add up to."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from scoring.fu import WinContext, is_pinfu_shape
 from scoring.hand import REGULAR, Reading
@@ -112,7 +111,8 @@ YAKUMAN_HAN = 13
 DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
 
 
-class YakuHan(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class YakuHan:
     """One yaku the hand scores, with its han (a yakuman: 13 per multiple)."""
 
     name: str
