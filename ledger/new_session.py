@@ -33,9 +33,8 @@ class NewSession:
     started_at: datetime | None = None
     finished_at: datetime | None = None  # an imported game's end, when its record says
     venue: str = ""
-    source_kind: str = (
-        ""  # an online log's site (tenhou, mahjongsoul), for a game imported from one
-    )
+    # An online log's site (tenhou, mahjongsoul), for a game imported from one.
+    source_kind: str = ""
     source_id: str = ""  # the log's game id ("" when the log names none)
     source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
 

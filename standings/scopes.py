@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ledger.models import Ruleset, Season
+from ledger.seasons import season_on
 
 PLAYER_COUNTS = (4, 3)  # four-player games, three-player games (sanma): never mixed
 
@@ -74,8 +75,6 @@ ALL_TIME_KEYS = {count: Scope("all", "", players=count).key for count in PLAYER_
 
 def current_season() -> Season | None:
     """Return the season of today, else the latest season that has begun."""
-    from ledger.seasons import season_on
-
     today = timezone.localdate()
     begun = Season.objects.filter(starts_on__lte=today).order_by("-starts_on")
     return season_on(today) or begun.first()

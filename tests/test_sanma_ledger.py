@@ -216,3 +216,17 @@ def test_the_write_path_refuses_four_players_under_sanma_rules():
     with pytest.raises(writes.WriteError, match="These rules are for 3 players, not 4"):
         writes.create_session(new, actor=writes.COMMAND)
     assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "preset, names", [("club", "Aki Bo Chen Aki"), ("tenhou_sanma", "Aki Bo Aki")]
+)
+def test_the_write_path_refuses_a_player_in_two_seats(preset, names):
+    people = {name: Player.objects.create(name=name) for name in ("Aki", "Bo", "Chen")}
+    seated = [people[name] for name in names.split()]
+    count = len(seated)
+    new = writes.NewSession(players=seated, rules={"preset": preset})
+
+    with pytest.raises(writes.WriteError, match=f"A session needs {count} different players"):
+        writes.create_session(new, actor=writes.COMMAND)
+    assert not Session.objects.exists()
