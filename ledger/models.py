@@ -174,7 +174,14 @@ class Session(models.Model):
                 fields=["source_kind", "source_id"],
                 condition=~Q(source_id=""),
                 name="one_session_per_online_log",
-            )
+            ),
+            # Two requests importing the same game at once: the second insert waits for
+            # the first and fails, as the check before it cannot see an uncommitted game.
+            models.UniqueConstraint(
+                fields=["source_fingerprint"],
+                condition=~Q(source_fingerprint=""),
+                name="one_session_per_imported_game",
+            ),
         ]
 
     def __str__(self) -> str:

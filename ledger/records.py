@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -59,11 +59,22 @@ def import_records(data: Any, *, actor: writes.Actor = writes.COMMAND) -> Record
     done = RecordImport()
     with transaction.atomic():
         for position, record in enumerate(records, start=1):
-            if (found := present_session(record)) is not None:
+            found = present_session(record) or _create_unless_present(record, actor, done)
+            if found is not None:
                 done.skipped.append(Present(position, found))
-            else:
-                done.sessions.append(_create(record, actor))
     return done
+
+
+def _create_unless_present(
+    record: dict[str, Any], actor: writes.Actor, done: RecordImport
+) -> Session | None:
+    """Create the record's session, or return the one another request has just
+    created from the same game (its insert fails on the database's uniqueness)."""
+    try:
+        done.sessions.append(_create(record, actor))
+    except IntegrityError:
+        return present_session(record)
+    return None
 
 
 def present_session(record: dict[str, Any]) -> Session | None:
@@ -201,6 +212,8 @@ def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
         table_name=record.get("table", ""),
         source_kind=kind,
         source_id=log_id,
+        # The same game imported twice at once: the second insert fails (see above).
+        source_fingerprint=fingerprint(record) if record.get("rounds") else "",
     )
     try:
         return writes.create_session(new, actor=actor, action="import")
