@@ -36,5 +36,15 @@ def player_named(name: str) -> Player:
 
 
 def players_named(names: list[str]) -> list[Player]:
-    """Return the players with these names, in order, creating the new ones."""
-    return [player_named(name) for name in names]
+    """Return the players with these names, in order, creating the new ones.
+
+    New names are created in the order of their names, not of the seats: two requests
+    creating the same new players at once then wait for each other, where each could
+    otherwise hold a name the other waits for (a deadlock).
+    """
+    found = {name: player_named(name) for name in sorted(names, key=_name_order)}
+    return [found[name] for name in names]
+
+
+def _name_order(name: str) -> str:
+    return name.strip().lower()  # as the unique constraint compares names

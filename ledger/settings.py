@@ -79,6 +79,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ledger.api.middleware.ApiErrorsMiddleware",
+    "ledger.busy.BusyMiddleware",  # a deadlock or a lock timeout: 503, try again
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -8,11 +8,15 @@ interleave the threads; every answer a device got must match what is stored at t
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from ledger import writes
+import pytest
+from django.db import transaction
+
+from ledger import log_imports, writes
 from ledger.models import Player, Session
 from ledger.players import players_named
+from ledger.records import import_records
 from standings.models import PlayerGame, Rating, Standing
 from standings.rebuild import rebuild_everything, rebuild_pending
 from tests.factories import create_session, draw, ron
@@ -193,3 +197,55 @@ def test_two_sessions_started_at_once_with_the_same_new_names_share_the_players(
 
     assert all(isinstance(r, Session) for r in results), results
     assert Player.objects.filter(name__startswith="New ").count() == 4
+
+
+def test_two_sessions_started_at_once_naming_new_players_in_opposite_orders_both_start():
+    """Each request creates the new players it names; created in seat order, one would
+    hold A and wait for D while the other holds D and waits for A (PostgreSQL ends one
+    as a deadlock)."""
+    for race in range(RACES):
+        names = [f"Order {race} {letter}" for letter in "ABCD"]
+
+        def start(index: int, names=names) -> object:
+            seated = names if index else names[::-1]
+            with transaction.atomic():  # as the API starts a session: players and all
+                new = writes.NewSession(players=players_named(seated), rules={"preset": "club"})
+                return writes.create_session(new, actor=ACTOR)
+
+        results = run_together(2, start)
+
+        assert all(isinstance(r, Session) for r in results), results
+        assert Player.objects.filter(name__startswith=f"Order {race} ").count() == 4
+
+
+def test_the_same_log_imported_twice_at_once_makes_one_session():
+    """A log without a game id is known by its fingerprint alone: the database refuses
+    the second session of the same game."""
+    sample = Path(__file__).resolve().parent / "data" / "logs" / "samples" / "tenhou-triple-ron.xml"
+    files = [("triple-ron.xml", sample.read_bytes())]
+    for _ in range(RACES // 2):
+        Session.objects.all().delete()
+
+        def import_it(_: int) -> object:
+            games = log_imports.read_upload(files)
+            return log_imports.import_games(games, {}, actor=writes.COMMAND)
+
+        results = run_together(2, import_it)
+
+        refused = [error.code for done in results for _, error in done.refused]
+        assert sum(len(done.sessions) for done in results) == 1, results
+        assert refused in ([], ["already_imported"]), refused
+        assert Session.objects.count() == 1
+
+
+def test_the_same_record_imported_twice_at_once_makes_one_session():
+    record = create_session(rounds=[ron(0, 1), draw(0)]).export_record()
+    del record["session"]  # found by its players, rounds and scores
+    for _ in range(RACES // 2):
+        Session.objects.all().delete()
+
+        results = run_together(2, lambda _: import_records(record, actor=ACTOR))
+
+        assert all(not isinstance(r, Exception) for r in results), results
+        assert sorted(len(r.skipped) for r in results) == [0, 1], results
+        assert Session.objects.count() == 1
