@@ -36,12 +36,22 @@ def describe_via(via: str) -> str:
 COMMAND = Actor()
 
 
+LISTED_CHANGES = 10
+
+
 def changes_since(session: Session, version: int | None) -> list[AuditEntry]:
-    """Return the changes after ``version`` (all of them when it is None), oldest first."""
-    entries = session.audit.select_related("user", "player").order_by("version", "pk")
+    """Return the latest changes after ``version`` (after the start when it is None), at
+    most ``LISTED_CHANGES`` of them, oldest first."""
+    entries = session.audit.select_related("user", "player").order_by("-version", "-pk")
     if version is not None:
         entries = entries.filter(version__gt=version)
-    return list(entries[:10])
+    return list(entries[:LISTED_CHANGES])[::-1]
+
+
+def count_changes_since(session: Session, version: int | None) -> int:
+    """Return how many changes were made after ``version`` (after the start when None)."""
+    entries = session.audit.all()
+    return entries.filter(version__gt=version).count() if version is not None else entries.count()
 
 
 def describe_who(entry: AuditEntry) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from ledger.change_log import changes_since, describe_change
+from ledger.change_log import changes_since, count_changes_since, describe_change
 from ledger.models import Session
 
 
@@ -50,6 +50,12 @@ def stale_since(session: Session, seen: int | None) -> Stale:
     """Return the refusal of a change made from version ``seen``, naming what changed since."""
     changes = changes_since(session, seen)
     text = gettext("; ").join(describe_change(entry) for entry in changes)
+    earlier = count_changes_since(session, seen) - len(changes)
+    if earlier > 0:
+        text = gettext("%(count)s earlier changes; %(changes)s") % {
+            "count": earlier,
+            "changes": text,
+        }
     if text:
         message = gettext("Changed in the meantime: %(changes)s. Nothing was saved.") % {
             "changes": text

@@ -97,8 +97,14 @@ def record_round(
         number = len(rows) + 1
         if expected_number is not None and expected_number != number:
             seen = version if version is not None else steps.version_at(session, expected_number)
+            if seen is None and expected_number > number:  # never the next: no device saw it
+                raise Stale(session, gettext(
+                    "The next round to record is round %(next)s, not round %(number)s. "
+                    "Nothing was saved."
+                ) % {"next": number, "number": expected_number})  # fmt: skip
             raise stale_since(session, seen)
         played = with_declared_riichi(outcome, session.riichi)
+        check_riichi_sticks(session, played)
         outcomes = [*(row.outcome for row in rows), played]
         state = steps.replay(session, outcomes)
         steps.write_rounds(session, rows, outcomes, state)
@@ -123,6 +129,7 @@ def replace_round(
     def replace(session: Session) -> Change:
         rows = steps.rounds_of(session)
         old = steps.round_at(rows, number).outcome
+        check_riichi_sticks(session, outcome)
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
         return _rewrite(session, actor, "edit", request_id, rows, outcomes,
@@ -275,6 +282,29 @@ def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
 def undone_riichi(outcome: Outcome) -> list[int]:
     """Return the riichi of an undone round: declared again in the hand played again."""
     return [] if outcome.get("result") == "chombo" else list(outcome.get("riichi", []))
+
+
+def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
+    """Refuse a round whose riichi list and hands disagree: a chombo lists none (its
+    sticks go back), and a winner whose hand counts riichi paid its stick."""
+    riichi = outcome.get("riichi", [])
+    if outcome.get("result") == "chombo" and riichi:
+        raise Refused(gettext(
+            "A chombo lists no riichi: the hand is played again and its riichi sticks go "
+            "back to their players."
+        ))  # fmt: skip
+    wins = outcome.get("wins", [outcome]) if outcome.get("result") in ("ron", "tsumo") else []
+    for win in wins:
+        hand = win.get("hand") if isinstance(win, dict) else None
+        declared = isinstance(hand, dict) and (hand.get("riichi") or hand.get("double_riichi"))
+        if declared and win.get("winner") not in riichi:
+            names = [player.name for player in session.players()]
+            winner = win.get("winner")
+            name = names[winner] if type(winner) is int and 0 <= winner < len(names) else winner
+            raise Refused(gettext(
+                "%(name)s’s hand counts riichi, so %(name)s must be among the round’s riichi "
+                "(who put down 1,000 points)."
+            ) % {"name": name})  # fmt: skip
 
 
 def check_declared_riichi(session: Session, outcomes: list[Outcome]) -> None:

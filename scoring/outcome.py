@@ -106,6 +106,8 @@ class Win:
                 fu=read_int(data, "fu"),
                 yakuman=read_int(data, "yakuman"),
             )
+            if value.yakuman and "han" in data:
+                raise OutcomeError("a win gives either han and fu or a yakuman multiple, not both")
         pao = data.get("pao")
         return cls(
             winner=read_seat(data, "winner"),

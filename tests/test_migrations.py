@@ -7,6 +7,7 @@ import importlib
 import pytest
 from django.apps import apps
 
+from ledger.models import Session
 from standings.models import PlayerGame
 from tests.factories import create_session, ron
 
@@ -44,3 +45,24 @@ def test_the_yaku_of_double_riichi_hands_are_recounted():
     counted = {(g.session_id, g.seat): g.yaku for g in games}
     assert counted[session.pk, 0] == {"double_riichi": 1, "pinfu": 1}
     assert all(yaku == {} for key, yaku in counted.items() if key != (session.pk, 0))
+
+
+def test_a_win_stored_with_han_beside_its_yakuman_keeps_the_yakuman_only():
+    drop = importlib.import_module("ledger.migrations.0012_yakuman_wins_without_han")
+    yakuman_ron = {"result": "ron", "loser": 1, "wins": [{"winner": 2, "yakuman": 1}], "riichi": []}
+    session = create_session(rounds=[yakuman_ron, ron(0, 3)])
+    paid = session.replay()["rounds"][0]["deltas"]
+    stored = session.rounds.get(number=1)
+    stored.outcome["wins"][0]["han"] = 3  # as the API took it before the engine refused it
+    stored.save()
+
+    drop.drop_han_beside_yakuman(apps, None)
+
+    stored.refresh_from_db()
+    assert stored.outcome["wins"] == [{"winner": 2, "yakuman": 1}]
+    assert session.rounds.get(number=2).outcome == ron(0, 3)
+    assert (
+        Session.objects.get(pk=session.pk).replay()["rounds"][0]["deltas"]
+        == paid
+        == [0, -32000, 32000, 0]
+    )

@@ -305,3 +305,16 @@ def test_tiles_are_named_as_their_drawn_faces_are_titled():
     for code in codes:
         title = ET.parse(faces / f"{code}.svg").find("{http://www.w3.org/2000/svg}title").text
         assert title == f"{tile_words(code)} ({code})"
+
+
+def test_a_double_riichi_ticked_on_the_hand_alone_puts_down_the_winners_stick():
+    form = _form(
+        {
+            **FORMATS_HAND,
+            "melds_1": "",
+            "tiles_1": "234m406p789s22777z",
+            "flags_1": ["double_riichi"],
+        }
+    )
+
+    assert form.cleaned_data["outcome"]["riichi"] == [1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
@@ -45,6 +46,7 @@ api.add_router("", events)
 api.add_router("", imports)
 
 
+@csrf_exempt  # an address that does not exist, whatever the method: 404, not the CSRF 403
 def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     """Answer an address under /api/v1/ that no operation has, in the API's error shape."""
     message = gettext("There is nothing at this address.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from ninja import NinjaAPI
@@ -59,7 +59,13 @@ def add_error_handlers(api: NinjaAPI) -> None:
         if error.status_code == 403:  # the CSRF check of a logged-in member's change
             message = gettext("A change from the site needs its CSRF token (X-CSRFToken).")
             return answer(request, 403, "csrf", message)
+        if error.status_code == 400:  # django-ninja could not parse the body
+            return answer(request, 400, "bad_json", gettext("The request body is not valid JSON."))
         return answer(request, error.status_code, "bad_request", str(error))
+
+    @api.exception_handler(RequestDataTooBig)
+    def too_large(request: HttpRequest, error: RequestDataTooBig) -> HttpResponse:
+        return answer(request, 413, "too_large", gettext("The request is too large."))
 
     @api.exception_handler(PermissionDenied)
     def forbidden(request: HttpRequest, error: PermissionDenied) -> HttpResponse:

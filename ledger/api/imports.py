@@ -26,6 +26,7 @@ from ledger import log_imports
 from ledger.api.auth import WRITERS, caller_of
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut, LogImportOut
+from ledger.json_text import bad_text
 from ledger.log_imports import GUEST, LogImportError
 from ledger.models import Player, Session
 
@@ -172,9 +173,27 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.
 
 def _json(text: str) -> Any:
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except (ValueError, RecursionError):
         raise ApiError(400, "bad_json", gettext("The request body is not valid JSON.")) from None
+    if bad_text(data):
+        raise ApiError(422, "bad_text", gettext(
+            "Text in the request may hold no NUL and only valid Unicode."
+        ))  # fmt: skip
+    return data
+
+
+def _chosen_player(name: str, given: Any, by_id: dict[int, Player]) -> Player:
+    """Return the club player an online name is mapped to, by id."""
+    if type(given) is not int:
+        raise ApiError(422, "invalid", gettext(
+            "players must map each online name to a club player’s id or “guest”; "
+            "%(name)s is mapped to something else."
+        ) % {"name": name})  # fmt: skip
+    if given not in by_id:
+        raise ApiError(422, "unknown_player", gettext("There is no player with id %(ids)s.")
+                       % {"ids": given})  # fmt: skip
+    return by_id[given]
 
 
 def _file(item: Any) -> tuple[str, bytes]:
@@ -206,10 +225,7 @@ def _choices(
         if given == GUEST:
             choices[key] = GUEST
         elif given is not None:
-            if given not in by_id or isinstance(given, bool):
-                raise ApiError(422, "unknown_player", gettext("There is no player with id %(ids)s.")
-                               % {"ids": given})  # fmt: skip
-            choices[key] = by_id[given]
+            choices[key] = _chosen_player(key[1], given, by_id)
         elif key in remembered:
             choices[key] = remembered[key]
         elif guests:

@@ -78,11 +78,19 @@ def _members_only(caller: Caller, message: str) -> None:
         raise ApiError(403, "forbidden", message)
 
 
+NOTE_LENGTH = 200  # as the table's form takes
+
+
 def _checked_round(outcome: dict[str, Any]) -> dict[str, Any]:
     if bad_text(outcome):
         raise ApiError(
             422, "bad_text", gettext("Text in a round may hold no NUL and only valid Unicode.")
         )
+    note = outcome.get("note", "")
+    if isinstance(note, str) and len(note) > NOTE_LENGTH:
+        raise ApiError(422, "invalid", gettext(
+            "A round’s note holds at most %(count)s characters, not %(length)s."
+        ) % {"count": NOTE_LENGTH, "length": f"{len(note):,}"})  # fmt: skip
     return outcome
 
 
@@ -92,6 +100,10 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
     become players) or id, East first."""
     caller = _caller(request)
     _members_only(caller, gettext("Starting a session needs a club member’s login."))
+    if bad_text([body.players, body.table]):
+        raise ApiError(422, "bad_text", gettext(
+            "Player names and the table’s label may hold no NUL and only valid Unicode."
+        ))  # fmt: skip
     try:
         record = {"players": body.players, "rules": body.rules}
         rules = rules_of_record(record).to_json()

@@ -29,6 +29,7 @@ from ledger.forms.tiles import (
     check_tiles,
     hand_initial,
     parse_melds,
+    tiles_riichi,
 )
 from ledger.models import SEATS
 from ledger.words import checklist_problem
@@ -218,7 +219,7 @@ class RoundForm(forms.Form):
             data["kind"], data["chombo_player"] = "chombo", data["chombo_instead"]
         builder = getattr(self, f"_{data['kind']}_outcome")
         outcome = builder(data)
-        riichi = {*(data.get("riichi") or []), *checklist_riichi(outcome)}
+        riichi = {*(data.get("riichi") or []), *checklist_riichi(outcome), *tiles_riichi(outcome)}
         if riichi and data["kind"] != "chombo":
             outcome["riichi"] = sorted(riichi)
         elif data["kind"] != "chombo":

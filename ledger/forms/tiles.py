@@ -24,6 +24,15 @@ HAND_FLAGS = [
     # riichi comes from the round's riichi ticks, and whether the discarder was in it too
     if name not in ("riichi", "discarder_riichi")
 ]
+
+
+def tiles_riichi(outcome: dict[str, Any]) -> list[int]:
+    """Return the winners whose hand, entered as tiles, counts double riichi: they
+    declared it (and paid), whether or not their riichi was ticked too."""
+    wins = outcome.get("wins", [outcome])
+    return [win["winner"] for win in wins if win.get("hand", {}).get("double_riichi")]
+
+
 TSUMO_ONLY_FLAGS = frozenset(("rinshan", "haitei", "tenhou", "chiihou"))  # won on a draw
 RON_ONLY_FLAGS = frozenset(("chankan", "houtei", "renhou"))  # won on another's tile
 
