@@ -236,7 +236,8 @@ class Session(models.Model):
 
     def _dates_and_labels(self) -> dict[str, str]:
         """Return the record's optional dates (ISO 8601 with the club's offset) and labels."""
-        found = {"started": _iso(self.started_at), "finished": _iso(self.finished_at)}
+        finished = self.finished_at if self.is_finished else None  # kept while reopened
+        found = {"started": _iso(self.started_at), "finished": _iso(finished)}
         found |= {"venue": self.venue, "table": self.table_name}
         return {key: value for key, value in found.items() if value}
 

@@ -186,14 +186,19 @@ def write_rounds(
 
 
 def store_state(session: Session, state: dict[str, Any]) -> None:
-    """Save the status and, once finished, each player's result (under the lock)."""
+    """Save the status and, once finished, each player's result (under the lock).
+
+    A game keeps the time it first ended: a correction that reopens it for a moment, or
+    an undo and the round recorded again, leaves it in the evening (and the season,
+    and the order of ratings) it was played in.
+    """
     session.results.all().delete()
     if state.get("finished"):
         session.status, session.ended_by = Session.Status.FINISHED, state.get("ended_by", "")
         session.finished_at = session.finished_at or timezone.now()
         Result.objects.bulk_create(_results(session, state["final"]))
     else:
-        session.status, session.ended_by, session.finished_at = "in_progress", "", None
+        session.status, session.ended_by = Session.Status.IN_PROGRESS, ""
     session.save(update_fields=["status", "ended_by", "finished_at"])
 
 

@@ -206,3 +206,27 @@ def test_final_scores_that_are_equal_are_written_apart():
     baselines = sorted(line.end_baseline for line in chart.lines)
     assert all(b - a >= FONT for a, b in pairwise(baselines))
     assert [line.end_text for line in chart.lines] == ["33,000", "33,000", "27,000", "27,000"]
+
+
+def test_a_game_reopened_by_a_correction_keeps_the_time_it_ended():
+    """The dealer tenpai at a draw of the last round plays it again (renchan): the game
+    is open again until the correction is taken back, and keeps the evening it was
+    played in."""
+    import datetime as dt
+
+    from ledger import writes
+    from ledger.models import Session
+    from tests.factories import create_session, draw, ron
+
+    rounds = [ron(1, 0), ron(2, 1), ron(3, 2), ron(0, 3)]
+    session = create_session(rules={"preset": "wrc", "game_length": "east"}, rounds=rounds)
+    played = dt.datetime(2026, 4, 12, 20, 0, tzinfo=dt.UTC)
+    Session.objects.filter(pk=session.pk).update(finished_at=played)
+
+    writes.replace_round(session.pk, 4, draw(3), actor=writes.COMMAND, version=None)
+    reopened = Session.objects.get(pk=session.pk)
+    writes.replace_round(session.pk, 4, ron(0, 3), actor=writes.COMMAND, version=None)
+    ended = Session.objects.get(pk=session.pk)
+
+    assert not reopened.is_finished and "finished" not in reopened.to_record()
+    assert ended.is_finished and ended.finished_at == played
