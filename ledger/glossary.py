@@ -131,6 +131,8 @@ ENDINGS = {  # completes "The game ended because …"
     "sudden_death": _("a player reached the target in the extension"),
     "chombo": _("a chombo ended the game"),
     "all_draw": _("the extension ended with nobody at the target"),
+    "agreement": _("the table agreed to end it"),  # ended early at the table
+    "time_limit": _("the time was up"),
 }
 GAME_LENGTHS = {
     "east": _("East only (tonpuusen)"),

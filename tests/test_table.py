@@ -96,6 +96,20 @@ def test_preview_shows_payments_without_saving(client):
     assert b"Aki pays Bo 2,000" in response.content and b"Chen pays Bo 1,000" in response.content
 
 
+def test_the_preview_of_a_correction_says_the_game_ends_only_at_its_last_round(client):
+    rounds = [ron(1, 0), ron(2, 1), ron(3, 2), ron(0, 3)]
+    session = create_session(rules={"preset": "wrc", "game_length": "east"}, rounds=rounds)
+    data = {"kind": "ron", "winners": ["1"], "loser": "0", "han_1": "2", "fu_1": "30"}
+    url = reverse("round-preview", args=[session.pk])
+    last_data = {"kind": "ron", "winners": ["0"], "loser": "3", "han_0": "2", "fu_0": "30"}
+
+    early = client.post(f"{url}?number=1", data, headers=HTMX).content.decode()
+    last = client.post(f"{url}?number=4", last_data, headers=HTMX)
+
+    assert "Bo 2,000" in early and "this ends the game" not in early
+    assert "this ends the game" in last.content.decode()
+
+
 def test_anonymous_visitors_can_view_but_not_record(client):
     session = create_session()
 
@@ -271,3 +285,23 @@ def test_the_table_polls_its_version_and_answers_with_only_its_fragment(client):
     assert fragment.lstrip().startswith('<section id="table"')
     assert f'data-version="{session.version}"' in fragment
     assert "<html" not in fragment and "East 2" in fragment
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans", "ja"])
+@pytest.mark.parametrize("reason", ["agreement", "time_limit"])
+def test_a_game_ended_early_says_why_in_words(client, language, reason):
+    from django.utils import translation
+
+    from ledger import glossary, writes
+
+    session = create_session(rounds=[draw(0)])
+    writes.finish_session(session.pk, actor=writes.COMMAND, version=None, reason=reason)
+    client.cookies["django_language"] = language
+
+    page = client.get(reverse("session-table", args=[session.pk])).content.decode()
+    history = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    with translation.override(language):
+        words = str(glossary.ENDINGS[reason])
+    assert words in page and words in history
+    assert f"because {reason}" not in page and f": {reason}<" not in history

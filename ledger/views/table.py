@@ -45,9 +45,10 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 def join_table(request: HttpRequest, token: str) -> HttpResponse:
     """Remember the table link in this browser and open the table page."""
-    if not TOKEN_PATTERN.fullmatch(token):
+    found = Session.objects.active().filter(token=token) if TOKEN_PATTERN.fullmatch(token) else None
+    session = found.first() if found is not None else None
+    if session is None:
         raise Http404(gettext("There is no table at this link."))
-    session = get_object_or_404(Session.objects.active(), token=token)
     tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
     request.session[TABLE_TOKENS] = [*tokens, token]
     return redirect(session)
@@ -183,7 +184,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             preview["hands"] = [(names[win.winner], hand_reading(hand))
                                 for win, hand in zip(played.outcome.wins, played.hands)
                                 if hand is not None]  # fmt: skip
-            preview["finished"] = game.state.finished
+            preview["finished"] = game.state.finished and number == len(outcomes)  # by this round
     elif form.is_bound and request.POST.get("kind"):
         errors = form.non_field_errors().as_data()
         tiles = [message for error in errors if error.code in HAND_CODES for message in error]

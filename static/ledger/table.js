@@ -311,18 +311,23 @@ async function poll() {
 
 // After the table is redrawn (a poll, a riichi), the form follows the game: it is now
 // made from the version on screen, and names the round that comes next. If another
-// phone recorded a round meanwhile, the form says so before anything is saved.
+// phone recorded a round meanwhile while this form was open, the form says so, its
+// preview is worked out again for the new round, and Save asks before it records this
+// as the next round (the other phone may have recorded this very round).
 function followTable() {
   const table = document.getElementById("table");
   const form = roundForm();
   if (!table || !form) return;
   form.elements.version.value = table.dataset.version;
   const next = String(Number(table.dataset.rounds) + 1);
-  if (form.elements.expected_number.value !== next) {
-    form.elements.expected_number.value = next;
-    const notice = form.querySelector(".moved");
-    if (notice && !form.hidden) notice.hidden = false;
-  }
+  if (form.elements.expected_number.value === next) return;
+  form.elements.expected_number.value = next;
+  if (form.hidden) return;
+  const notice = form.querySelector(".moved");
+  if (notice) notice.hidden = false;
+  const save = form.querySelector("button.save[data-moved-question]");
+  if (save) save.setAttribute("hx-confirm", save.dataset.movedQuestion);
+  htmx.trigger(form, "change");
 }
 
 document.addEventListener("htmx:afterSettle", (event) => {

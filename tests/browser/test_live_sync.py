@@ -68,6 +68,13 @@ def test_a_round_saved_on_one_phone_moves_the_others_form_to_the_next_round(live
             .get_by_role("checkbox", name="Chen")
             .is_checked()
         )
+        asked = []
+        second.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        second.get_by_role("button", name="Save", exact=True).click()  # the other may have saved it
+        second.wait_for_timeout(300)
+        assert asked and "Another phone recorded a round" in asked[0]
+        assert session.rounds.count() == 1
+        second.once("dialog", lambda dialog: dialog.accept())
         second.get_by_role("button", name="Save", exact=True).click()  # saved against round 2
         expect(second.locator("#table")).to_have_attribute("data-rounds", "2")
 
