@@ -59,3 +59,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "ledger.views.common.page_not_found"

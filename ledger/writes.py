@@ -184,6 +184,10 @@ def undo_round(
             raise RoundMissing(gettext("There is no round to undo."))
         if number is not None and number != len(rows):
             seen = version if version is not None else steps.version_at(session, number + 1)
+            if seen is None and number > len(rows):  # never recorded: no device saw it
+                raise RoundMissing(
+                    gettext("There is no round %(number)s to undo.") % {"number": number}
+                )
             raise stale_since(session, seen)
         outcomes = [row.outcome for row in rows[:-1]]
         state = steps.replay(session, outcomes)

@@ -79,8 +79,8 @@ def line_chart(
     low, high = padded([*lows, *highs])
     ticks = nice_ticks(low, high, most=5)
     tick_digits = 0 if all(float(t).is_integer() for t in ticks) else 1
-    tick_texts = [_number(t, tick_digits) for t in ticks]
-    last = _number(values[-1], digits)
+    tick_texts = [shown(t, tick_digits) for t in ticks]
+    last = shown(values[-1], digits)
     left = max(text_width(t) for t in tick_texts) + 8
     right = width - text_width(last) - 10
     steps = max(len(values) - 1, 1)
@@ -126,24 +126,18 @@ def _value_marks(
     if len(values) <= MOST_DOTS:
         marks += [
             f'<circle cx="{x(i)}" cy="{y(v)}" r="2.5" fill="{INK}"><title>'
-            f"{escape(_game_title(i, dates, _number(v, digits)))}</title></circle>"
+            f"{escape(_game_title(i, dates, shown(v, digits)))}</title></circle>"
             for i, v in enumerate(values)
         ]
     end = len(values) - 1
     marks.append(
         f'<text class="end" x="{x(end) + 5}" y="{round(y(values[-1]) + FONT * 0.35, 1)}"'
-        f' fill="{INK}">{escape(_number(values[-1], digits))}</text>'
+        f' fill="{INK}">{escape(shown(values[-1], digits))}</text>'
     )
     return marks
 
 
 MOST_DOTS = 120  # games with a dot (and its title) each; beyond, the line alone
-
-
-def _number(value: float, digits: int) -> str:
-    """Return a value with grouping and a true minus sign: 1,512, −3.5."""
-    text = number_format(abs(value), decimal_pos=digits, force_grouping=True)
-    return f"\u2212{text}" if round(value, digits) < 0 else text
 
 
 def _texts(x: float, values: Sequence[float], texts: Sequence[str], y) -> str:  # type: ignore[no-untyped-def]

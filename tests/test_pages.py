@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 
 @pytest.mark.django_db
@@ -10,3 +11,28 @@ def test_home_page_says_what_the_app_does(client):
     assert response.status_code == 200
     assert b"Score ledger for live riichi mahjong" in response.content
     assert b"htmx" in response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "zh-hans", "ja"])
+@pytest.mark.parametrize("path", ["/sessions/999999/", "/players/999999/", "/no/such/page/"])
+def test_a_page_not_found_says_so_in_the_readers_language(client, language, path):
+    client.cookies["django_language"] = language
+
+    response = client.get(path)
+
+    text = response.content.decode()
+    assert response.status_code == 404
+    assert (
+        "matches the given query" not in text and "Resolver404" not in text and "tried" not in text
+    )
+    with translation.override(language):
+        assert translation.gettext("There is nothing at this address.") in text
+
+
+@pytest.mark.django_db
+def test_a_table_link_that_leads_nowhere_keeps_its_own_message(client):
+    response = client.get("/join/" + "x" * 43 + "/")
+
+    assert response.status_code == 404
+    assert "There is no table at this link." in response.content.decode()

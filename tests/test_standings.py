@@ -444,3 +444,15 @@ def test_a_long_history_numbers_every_fiftieth_game_and_draws_no_dots():
     numbers = chart_axis(chart, "x")
     assert numbers == ["1", "50", "100", "150", "200", "250", "300"]
     assert chart.count("<circle") == 0 < len(values) - MOST_DOTS
+
+
+@pytest.mark.parametrize(
+    ("last", "shown"), [(6.475, "6.5"), (-2.952, "−3.0"), (2.979, "3.0"), (0.278, "0.3")]
+)
+def test_the_chart_rounds_its_last_value_as_the_pages_do(last, shown):
+    from standings.charts import line_chart
+
+    with translation.override("en"):
+        chart = str(line_chart([1.0, last], title="t", dates=["2026-01-01"] * 2))
+
+    assert f">{shown}</text>" in chart

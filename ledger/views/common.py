@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import Resolver404
 from django.utils.translation import gettext
 
 from ledger.forms.choices import allowed_kinds, round_choices
@@ -107,10 +109,35 @@ def remember_table(request: HttpRequest, session: Session, **changes: Any) -> No
 
 
 def posted_version(request: HttpRequest) -> int | None:
-    """Return the session version the posted form was drawn from (None if absent)."""
-    return whole_number(request.POST.get("version", ""))
+    """Return the session version the posted form was drawn from (None if absent);
+    raise ``WriteError`` for one that is not a version, so that the change is not made
+    unchecked."""
+    if not request.POST.get("version", ""):
+        return None
+    version = whole_number(request.POST["version"])
+    if version is None:
+        raise WriteError(
+            gettext(
+                "This form’s version of the game cannot be read: reload the page and try again."
+            )
+        )
+    return version
 
 
 def refused(request: HttpRequest, error: WriteError, **context: Any) -> HttpResponse:
     """Answer a change that was not made with its message, in the error page's words."""
     return render(request, "400.html", {"message": error.message, **context}, status=error.status)
+
+
+# Django's own words when get_object_or_404 finds nothing: English, and naming a model.
+_DJANGO_NOT_FOUND = re.compile(r"No \w+ matches the given query\.")
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 404 page: our own message when a view gave one (in the reader's language),
+    else "There is nothing at this address." (never Django's model names)."""
+    ours = isinstance(exception, Http404) and not isinstance(exception, Resolver404)
+    message = str(exception) if ours else ""
+    if _DJANGO_NOT_FOUND.fullmatch(message):
+        message = ""
+    return render(request, "404.html", {"message": message}, status=404)
