@@ -305,3 +305,24 @@ def test_a_game_ended_early_says_why_in_words(client, language, reason):
         words = str(glossary.ENDINGS[reason])
     assert words in page and words in history
     assert f"because {reason}" not in page and f": {reason}<" not in history
+
+
+@pytest.mark.parametrize("version", ["abc", "9" * 20, "-1"])
+def test_an_undo_from_a_form_whose_version_cannot_be_read_is_refused(member, version):
+    session = create_session(rounds=[draw(0), draw(0)])
+
+    response = member.post(
+        reverse("round-undo", args=[session.pk]), {"version": version}, follow=True
+    )
+
+    assert "version of the game cannot be read" in response.content.decode()
+    assert session.rounds.count() == 2
+
+
+def test_undoing_a_round_never_recorded_says_there_is_none(member):
+    session = create_session(rounds=[draw(0)])
+
+    response = member.post(reverse("round-undo", args=[session.pk]), {"number": "99"}, follow=True)
+
+    assert "There is no round 99 to undo." in response.content.decode()
+    assert session.rounds.count() == 1
