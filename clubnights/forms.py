@@ -72,5 +72,19 @@ class EventForm(forms.Form):
 class CheckinForm(forms.Form):
     """A name at the door: an existing player's (any letter case) or a new guest's."""
 
-    name = forms.CharField(max_length=60, label=_("Your name"), strip=True)
-    team = forms.CharField(max_length=60, required=False, label=_("Team"), strip=True)
+    name = forms.CharField(
+        max_length=60,
+        label=_("Your name"),
+        error_messages={
+            "required": _("Give the player’s name."),
+            "max_length": _("The name is too long: at most %(limit_value)s characters."),
+        },
+    )
+    team = forms.CharField(
+        max_length=60,
+        required=False,
+        label=_("Team"),
+        error_messages={
+            "max_length": _("The team’s name is too long: at most %(limit_value)s characters.")
+        },
+    )

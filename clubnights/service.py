@@ -34,6 +34,7 @@ from scoring.errors import ScoringError
 from scoring.rules import Rules
 
 MAX_PLAYERS = 400  # check-ins of one event (the door's page is open to anyone with its QR)
+LARGEST_ID = 2**63 - 1  # a row's id is a 64-bit integer: a larger number is no row's
 
 
 class EventError(writes.WriteError):
@@ -188,7 +189,7 @@ def check_out(pk: int, player_pk: int) -> EventPlayer:
     """Return the check-in marked as left: the player is out of the next draws."""
     with transaction.atomic():
         event = _lock(pk)
-        entry = event.entries.filter(player_id=player_pk).first()
+        entry = _entry(event, player_pk)
         if entry is None:
             raise EventMissing(
                 gettext("Player %(pk)s has not checked in to this event.") % {"pk": player_pk}
@@ -198,6 +199,13 @@ def check_out(pk: int, player_pk: int) -> EventPlayer:
             entry.save(update_fields=["left_at"])
             _bump(event)
     return entry
+
+
+def _entry(event: Event, player_pk: int) -> EventPlayer | None:
+    """Return the player's check-in, if any (an id no row can have is never queried)."""
+    if not 0 < player_pk <= LARGEST_ID:
+        return None
+    return event.entries.filter(player_id=player_pk).first()
 
 
 # --- rounds ----------------------------------------------------------------------

@@ -135,7 +135,8 @@ def event_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     require_member(request, gettext("Checking a player in needs a club member’s login."))
     form = CheckinForm(request.POST)
     if not form.is_valid():
-        messages.error(request, gettext("Give the player’s name."))
+        for problem in form.errors.values():
+            messages.error(request, " ".join(problem))
         return redirect(event)
     data = form.cleaned_data
     return _done(request, event, lambda: service.check_in(pk, name=data["name"], team=data["team"]))

@@ -164,7 +164,7 @@ def _moment(value: Any, key: str, where: str) -> datetime | None:
     """Return a record's date (ISO 8601 with an offset), or None when it has none."""
     if value is None:
         return None
-    moment = parse_datetime(value) if isinstance(value, str) else None
+    moment = _parsed(value) if isinstance(value, str) else None
     if moment is None or moment.tzinfo is None:
         raise RecordError(where + gettext(
             "%(key)s must be a date and time with its offset, e.g. 2026-12-01T19:30:00+09:00"
@@ -173,6 +173,15 @@ def _moment(value: Any, key: str, where: str) -> datetime | None:
         raise RecordError(where + gettext("%(key)s (%(value)s) is not a date a game was played")
                           % {"key": key, "value": value})  # fmt: skip
     return moment
+
+
+def _parsed(text: str) -> datetime | None:
+    """Return the moment ISO 8601 text spells, or None when it is none (a day, hour or
+    offset that does not exist, such as February 30th, 25:00 or +25:00)."""
+    try:
+        return parse_datetime(text)
+    except ValueError:  # the text has the form of a date, but no such moment exists
+        return None
 
 
 def _dates(record: dict[str, Any], where: str) -> tuple[datetime | None, datetime | None]:

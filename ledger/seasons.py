@@ -2,9 +2,13 @@
 start date falls in, for new sessions, imports and changed dates alike.
 
 Seasons never overlap (``check_no_overlap``); a season without an end runs on from its
-start. When a season is made or changed, ``place_sessions`` moves every session into the
-season its date falls in, in a few set-based updates, and says which moved so that the
-standings are brought up to date.
+start. The season form keeps its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored
+with days beyond them (before they were checked, or through the admin) is read as starting
+on ``FIRST_DAY``, and one ending on ``LAST_DAY`` or later as running on.
+
+When a season is made or changed, ``place_sessions`` moves every session into the season
+its date falls in, in a few set-based updates, and says which moved so that the standings
+are brought up to date.
 """
 
 from __future__ import annotations
@@ -18,6 +22,12 @@ from django.utils.translation import gettext
 
 from ledger.models import Season, Session
 from ledger.signals import sessions_moved
+
+# The days a season may start and end on. No game in the ledger is older than 1990 (imports
+# refuse older dates); a later end is a slip of the keyboard, and the last day a date can
+# hold (9999-12-31) has no day after it to end a range at.
+FIRST_DAY = dt.date(1990, 1, 1)
+LAST_DAY = dt.date(2999, 12, 31)
 
 
 def local_day(moment: dt.datetime) -> dt.date:
@@ -67,9 +77,7 @@ def place_sessions() -> list[int]:
     with transaction.atomic():
         covered = Q()
         for season in Season.objects.all():
-            inside = Q(started_at__gte=_start_of(season.starts_on))
-            if season.ends_on is not None:
-                inside &= Q(started_at__lt=_start_of(season.ends_on + dt.timedelta(days=1)))
+            inside = _inside(season)
             covered |= inside
             moved += _move(Session.objects.filter(inside).exclude(season=season), season)
         outside = Session.objects.exclude(covered) if covered else Session.objects.all()
@@ -77,6 +85,15 @@ def place_sessions() -> list[int]:
     if moved:
         sessions_moved.send(sender=Session, session_ids=moved)
     return moved
+
+
+def _inside(season: Season) -> Q:
+    """Return the condition of the sessions started in the season's range (its days read
+    between ``FIRST_DAY`` and ``LAST_DAY``: no day beyond them reaches a query)."""
+    inside = Q(started_at__gte=_start_of(max(season.starts_on, FIRST_DAY)))
+    if season.ends_on is not None and season.ends_on < LAST_DAY:
+        inside &= Q(started_at__lt=_start_of(season.ends_on + dt.timedelta(days=1)))
+    return inside
 
 
 def _move(sessions: object, season: Season | None) -> list[int]:

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ledger.models import Ruleset, Season
-from ledger.seasons import season_on
+from ledger.seasons import FIRST_DAY, LAST_DAY, season_on
 
 PLAYER_COUNTS = (4, 3)  # four-player games, three-player games (sanma): never mixed
 
@@ -59,11 +59,14 @@ class Scope:
 
 
 def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
+    """Return the condition of games finished from ``starts`` to ``ends``; a day before
+    the ledger's first or after its last is no limit (and, as 0001-01-01 east of UTC or
+    9999-12-31 plus a day, no moment a database can hold)."""
     condition = Q()
     zone = timezone.get_current_timezone()
-    if starts:
+    if starts and starts > FIRST_DAY:
         condition &= Q(finished_at__gte=dt.datetime.combine(starts, dt.time.min, tzinfo=zone))
-    if ends and ends < dt.date.max:  # no day after the last one: no end at all
+    if ends and ends < LAST_DAY:
         after = dt.datetime.combine(ends + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
         condition &= Q(finished_at__lt=after)
     return condition

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -232,8 +233,9 @@ def season_list(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if form.is_valid():
-            season = form.save()
-            moved = len(place_sessions())
+            with transaction.atomic():  # the season is kept only with its sessions placed
+                season = form.save()
+                moved = len(place_sessions())
             messages.success(
                 request,
                 ngettext(
@@ -263,8 +265,9 @@ def season_close(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("season-list")
     season.is_closed = True
     season.ends_on = season.ends_on or max(timezone.localdate(), season.starts_on)
-    season.save(update_fields=["is_closed", "ends_on"])
-    place_sessions()  # sessions after its new end leave it
+    with transaction.atomic():
+        season.save(update_fields=["is_closed", "ends_on"])
+        place_sessions()  # sessions after its new end leave it
     messages.success(request, gettext("Season %(name)s closed.") % {"name": season.name})
     return redirect("season-list")
 
