@@ -94,6 +94,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "ledger.urls"
+CSRF_FAILURE_VIEW = "ledger.views.common.csrf_failure"
 WSGI_APPLICATION = "ledger.wsgi.application"
 ASGI_APPLICATION = "ledger.asgi.application"
 

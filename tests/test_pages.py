@@ -36,3 +36,16 @@ def test_a_table_link_that_leads_nowhere_keeps_its_own_message(client):
 
     assert response.status_code == 404
     assert "There is no table at this link." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_form_with_an_old_security_token_says_what_to_do():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post("/login/", {"username": "a", "password": "b"})
+
+    text = response.content.decode()
+    assert response.status_code == 403
+    assert "This form is out of date" in text and "DEBUG" not in text

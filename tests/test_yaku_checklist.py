@@ -175,3 +175,19 @@ def test_the_edit_page_shows_a_checklist_win_as_ticked(member):
     assert (initial["by_1"], initial["open_1"]) == ("yaku", True)  # 7 han closed, 6 stored
     html = member.get(reverse("round-edit", args=[session.pk, 1])).content.decode()
     assert re.search(r'name="yaku_1" value="chinitsu" aria-label="[^"]*" checked', html)
+
+
+def test_a_checklist_worth_more_than_the_ledger_keeps_under_aotenjou_is_previewed_as_refused(client):
+    session = create_session(rules={"preset": "club", "aotenjou": True})
+    data = {
+        "kind": "ron",
+        "loser": "1",
+        "winners": ["0"],
+        "by_0": "yaku",
+        "yaku_0": ["riichi", "pinfu", "tanyao"],
+        "yaku_dora_0": "40",
+    }
+
+    page = _preview(client, session, data)
+
+    assert "pays more than this ledger can keep" in page

@@ -141,3 +141,13 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _DJANGO_NOT_FOUND.fullmatch(message):
         message = ""
     return render(request, "404.html", {"message": message}, status=404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """The page for a form whose security token is out of date (a login in another tab
+    renews it): what happened and what to do, instead of Django's page for developers."""
+    message = gettext(
+        "This form is out of date (you logged in or out in another tab, or the page is old). "
+        "Nothing was saved: go back, reload the page and try again."
+    )
+    return render(request, "403.html", {"message": message}, status=403)

@@ -224,7 +224,11 @@ def checklist_previews(form: RoundForm) -> list[dict[str, Any]]:
             continue
         fu = int(data.get(f"fu{suffix}") or 0)
         fu = fu if fu in value.fu_choices else 0
-        entry.update(reading=checklist_reading(value, form.rules, fu), fu=list(value.fu_choices))
+        try:
+            reading = checklist_reading(value, form.rules, fu)
+        except ScoringError:  # a value these rules cannot pay: the preview's error says why
+            reading = ""
+        entry.update(reading=reading, fu=list(value.fu_choices))
         previews.append(entry)
     return previews
 
