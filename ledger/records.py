@@ -114,8 +114,15 @@ def _source(record: dict[str, Any]) -> tuple[str, str]:
 
 def describe_skipped(done: RecordImport) -> list[str]:
     """Return a sentence per skipped record: which session already holds it."""
+    deleted = gettext(
+        "Record %(number)s is already in the ledger as session %(pk)s, which was deleted; "
+        "it was skipped (a member can restore the session from the deleted sessions)."
+    )
+    present = gettext(
+        "Record %(number)s is already in the ledger as session %(pk)s; it was skipped."
+    )
     return [
-        gettext("Record %(number)s is already in the ledger as session %(pk)s; it was skipped.")
+        (deleted if item.session.deleted_at else present)
         % {"number": item.position, "pk": item.session.pk}
         for item in done.skipped
     ]

@@ -293,3 +293,14 @@ def test_the_walls_standings_count_a_game_once_it_is_finished(client):
     assert "finished" in part
     standings = part[part.index('id="event-standings"') :]
     assert standings.count('<td class="num">1</td>') >= 4  # four players with one game each
+
+
+@pytest.mark.parametrize(("minutes", "words"), [(1, "1 minute a round"), (60, "60 minutes a round")])
+def test_the_event_page_says_its_time_limit_in_words(client, host, minutes, words):
+    from clubnights import service
+
+    event = service.create_event(
+        service.NewEvent(name="Night", rules={"preset": "club"}, time_limit=minutes), user=host
+    )
+
+    assert words in client.get(f"/events/{event.pk}/").content.decode()

@@ -563,3 +563,17 @@ def test_the_api_dates_a_log_without_a_date(client):
 
     assert response.status_code == 201, response.content
     assert Session.objects.get().season == season
+
+
+def test_the_export_of_a_deleted_session_imported_again_says_it_is_deleted(member):
+    (session,) = import_all_as_guests(("pao.xml", log("tenhou-pao.xml")))
+    exported = member.get(reverse("session-export", args=[session.pk])).content
+    writes.delete_session(session.pk, actor=writes.COMMAND)
+
+    response = member.post(
+        reverse("session-import"), {"file": SimpleUploadedFile("s.json", exported)}, follow=True
+    )
+
+    text = response.content.decode()
+    assert f"already in the ledger as session {session.pk}, which was deleted" in text
+    assert Session.objects.count() == 1
