@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.db import IntegrityError, transaction
 
 from ledger.models import Player
@@ -20,7 +22,7 @@ def player_named(name: str) -> Player:
     creates the same new name at the same moment, the insert fails on that
     constraint; the player it created is then read instead.
     """
-    name = name.strip()
+    name = clean_name(name)
     if not name:
         raise PlayerNameError("a player needs a name")
     for _ in range(ATTEMPTS):
@@ -47,4 +49,16 @@ def players_named(names: list[str]) -> list[Player]:
 
 
 def _name_order(name: str) -> str:
-    return name.strip().lower()  # as the unique constraint compares names
+    return clean_name(name).lower()  # as the unique constraint compares names
+
+
+def clean_name(name: str) -> str:
+    """Return a name as it is stored: trimmed, its accents composed (NFC) and without
+    invisible format characters (a zero-width space), so that "José" typed two ways, or
+    "Ann" with a zero-width space, is one player.
+
+    >>> clean_name(" Jose\u0301 "), clean_name("Ann\u200b")
+    ('José', 'Ann')
+    """
+    composed = unicodedata.normalize("NFC", name)
+    return "".join(char for char in composed if unicodedata.category(char) != "Cf").strip()

@@ -141,3 +141,23 @@ def test_a_player_named_like_a_formula_is_escaped_in_every_csv_export(client):
         assert "'=HYPERLINK(1)" in text and "\n=" not in text and ",=" not in text
         assert ",+Bo" not in text and ",-Chen" not in text
     assert "'+Bo" in board and "'@Dai" in board
+
+
+def test_a_record_saved_with_a_byte_order_mark_imports(member):
+    record = {"rules": "club", "players": list(NAMES), "rounds": [draw(0)]}
+    upload = SimpleUploadedFile("game.json", "\ufeff".encode() + json.dumps(record).encode())
+
+    response = member.post(reverse("session-import"), {"file": upload})
+
+    assert response.status_code == 302, response.content.decode()[-500:]
+    assert Session.objects.get().rounds.count() == 1
+
+
+def test_a_file_that_is_not_json_says_where_without_python_words(member):
+    upload = SimpleUploadedFile("game.json", b'{"rules": "club",\n  players: []}')
+
+    response = member.post(reverse("session-import"), {"file": upload})
+
+    text = response.content.decode()
+    assert "The file is not valid JSON (line 2, character 3)." in text
+    assert "Expecting" not in text

@@ -62,7 +62,10 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
     ("change", "message"),
     [
         ({"north": "Aki"}, "four different people"),
-        ({"options": "{nope"}, "not valid JSON"),
+        ({"options": "{nope"}, "Adjust options (JSON) is not valid JSON (line 1, character 2)."),
+        ({"north": "Jose\u0301", "east": "José"}, "four different people"),
+        ({"north": "Aki\u200b"}, "four different people"),
+        ({"west": "\u200b"}, "This field is required"),
         ({"options": "[" * 100_000}, "nests too deeply"),
         ({"options": '{"x\\ud800": 1}'}, "valid Unicode text"),
         ({"options": '{"pao": ["\\ud800"]}'}, "valid Unicode text"),

@@ -15,6 +15,7 @@ from ledger.engine_words import explain
 from ledger.forms.rules import RulesOptionsForm
 from ledger.json_text import bad_text, whole_number
 from ledger.models import Ruleset
+from ledger.players import clean_name
 from scoring.errors import ScoringError
 from scoring.rules import PRESETS, Rules
 
@@ -78,10 +79,11 @@ class NewSessionForm(forms.Form):
             )
         data["rules"], data["ruleset"] = self._rules(data)
         count = Rules.from_json(data["rules"]).players
-        names = [data.get(seat, "").strip() for seat in ("east", "south", "west", "north")]
-        if count == 4 and not names[3] and "north" not in self.errors:
-            self.add_error("north", self.fields["north"].error_messages["required"])
-        names = names[:count]
+        seats = ("east", "south", "west", "north")[:count]
+        names = [clean_name(data.get(seat, "")) for seat in seats]
+        for seat, name in zip(seats, names):  # North too at four; a name of nothing visible
+            if not name and seat not in self.errors:
+                self.add_error(seat, self.fields[seat].error_messages["required"])
         if all(names) and len({n.casefold() for n in names}) < count:
             raise forms.ValidationError(
                 gettext("The four players must be four different people.")
@@ -106,7 +108,7 @@ class NewSessionForm(forms.Form):
         ruleset, base = rules_of_choice(data.get("rules_choice") or "preset:club")
         bound = self.options_form is not None and self.options_form.is_bound
         changes = self.options_form.changes() if bound else {}
-        extra = parse_json_object(data.get("options") or "", "options")
+        extra = parse_json_object(data.get("options") or "", str(self.fields["options"].label))
         try:
             return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
         except ScoringError as error:
@@ -134,8 +136,8 @@ def parse_json_object(text: str, what: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise forms.ValidationError(
-            gettext("%(what)s is not valid JSON: %(error)s (line %(line)s)")
-            % {"what": what, "error": error.msg, "line": error.lineno}
+            gettext("%(what)s is not valid JSON (line %(line)s, character %(column)s).")
+            % {"what": what, "line": error.lineno, "column": error.colno}
         ) from None
     except (RecursionError, ValueError):
         raise forms.ValidationError(

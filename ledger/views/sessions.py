@@ -175,13 +175,13 @@ def read_upload(upload: Any) -> Any:
             % {"size": intcomma(upload.size), "limit": intcomma(MAX_UPLOAD)}
         )
     try:
-        return json.loads(upload.read().decode("utf-8"))
+        return json.loads(upload.read().decode("utf-8-sig"))  # a Windows editor's BOM too
     except UnicodeDecodeError:
         raise RecordError(gettext("The file is not UTF-8 text.")) from None
     except json.JSONDecodeError as problem:
         raise RecordError(
-            gettext("The file is not valid JSON: %(error)s at line %(line)s.")
-            % {"error": problem.msg, "line": problem.lineno}
+            gettext("The file is not valid JSON (line %(line)s, character %(column)s).")
+            % {"line": problem.lineno, "column": problem.colno}
         ) from None
     except (RecursionError, ValueError):
         raise RecordError(
