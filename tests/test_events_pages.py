@@ -304,3 +304,13 @@ def test_the_event_page_says_its_time_limit_in_words(client, host, minutes, word
     )
 
     assert words in client.get(f"/events/{event.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(("language", "words", "hand_words"), [("ja", "第1回戦", "1局目"), ("zh-hans", "第1轮", "第1局")])
+def test_an_events_rounds_are_named_as_games_not_hands(client, host, language, words, hand_words):
+    event, _ = drawn_event(host)
+    client.cookies["django_language"] = language
+
+    pages = [client.get(f"/events/{event.pk}/{path}").content.decode() for path in ("", "seating/")]
+
+    assert all(words in page and hand_words not in page for page in pages)
