@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubnights.models import Event
+from ledger import glossary
 from ledger.forms.session import rules_of_choice
 from ledger.models import Ruleset
 from scoring.rules import PRESETS, preset
@@ -47,7 +48,8 @@ class EventForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [
-            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
+            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": glossary.preset_name(name)})
+            for name in PRESETS
         ]
         choices += [
             (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})

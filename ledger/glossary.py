@@ -134,6 +134,19 @@ ENDINGS = {  # completes "The game ended because …"
     "agreement": _("the table agreed to end it"),  # ended early at the table
     "time_limit": _("the time was up"),
 }
+PRESETS = {  # the rule sets of scoring.presets by name
+    "club": _("Club (Kanto general rule)"),
+    "tenhou": _("Tenhou"),
+    "mahjongsoul": _("Mahjong Soul"),
+    "wrc": _("WRC (World Riichi Championship)"),
+    "ema": _("EMA (European Mahjong Association)"),
+    "ema2016": _("EMA 2016"),
+    "mleague": _("M.League"),
+    "jpml_a": _("JPML A rules"),
+    "club_sanma": _("Club, three players"),
+    "tenhou_sanma": _("Tenhou, three players"),
+    "mahjongsoul_sanma": _("Mahjong Soul, three players"),
+}
 GAME_LENGTHS = {
     "east": _("East only (tonpuusen)"),
     "east_south": _("East and South (hanchan)"),
@@ -378,6 +391,11 @@ def abort_reason(code: str) -> str:
 
 def ending(code: str) -> str:
     return _term(ENDINGS, code)
+
+
+def preset_name(code: str) -> str:
+    """Return a preset's name: "Tenhou, three players" (天凤三麻, 天鳳三麻) for tenhou_sanma."""
+    return _term(PRESETS, code)
 
 
 def han_fu(han: int, fu: int | None = None) -> str:

@@ -56,6 +56,8 @@ ALLOWED_WORDS = {
     "Luce",
     "max",
     *(part for name in PRESETS for part in name.split("_")),
+    "WRC",  # the rule sets' organisations, known by their acronyms
+    "EMA",
 }
 
 

@@ -280,3 +280,15 @@ def test_player_page_pages_through_many_sessions(client, django_assert_max_num_q
     assert "Page 1 of 2" in first and "Older sessions" in first
     assert "Page 2 of 2" in second and second.count("<tr>") >= 3
     assert wrong.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [("en", "Tenhou, three players"), ("zh-hans", "天凤三麻"), ("ja", "天鳳三麻")],
+)
+def test_the_rules_choices_name_each_preset_in_words(member, language, name):
+    member.cookies["django_language"] = language
+
+    page = member.get(reverse("session-new")).content.decode()
+
+    assert name in page and "tenhou_sanma<" not in page

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ledger import glossary
 from ledger.engine_words import explain
 from ledger.forms.rules import RulesOptionsForm
 from ledger.json_text import bad_text, whole_number
@@ -51,7 +52,8 @@ class NewSessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.options_form = options_form
         choices = [
-            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": name}) for name in PRESETS
+            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": glossary.preset_name(name)})
+            for name in PRESETS
         ]
         choices += [
             (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})

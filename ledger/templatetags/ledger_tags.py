@@ -73,6 +73,12 @@ def ending(ended_by: str) -> str:
 
 
 @register.filter
+def preset_name(code: str) -> str:
+    """Return a rules preset's name in words."""
+    return glossary.preset_name(code)
+
+
+@register.filter
 def seat_wind(code: str) -> str:
     """Return a seat wind's letter or character: E, 东, 東."""
     return glossary.seat_wind(code)
