@@ -177,3 +177,15 @@ def test_a_stale_change_names_the_latest_changes_and_counts_the_earlier_ones(cli
     assert status == 409
     assert message.startswith("Changed in the meantime: 1 earlier changes;"), message
     assert "recorded round 12" in message and "recorded round 2;" not in message
+
+
+@pytest.mark.parametrize("key", ["honba", "riichi_sticks", "seat_wind", "tsumo", "rules"])
+def test_a_hand_giving_what_the_game_fills_in_is_refused(client, member_token, key):
+    session = create_session()
+    hand = {"hand": "234567m456p789s22z", "win": "2m", key: 1}
+    outcome = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "hand": hand}], "riichi": []}
+
+    status, answer = _record(client, member_token, session, outcome)
+
+    assert status == 422 and f"does not give {key}" in answer["error"]["message"]
+    assert session.rounds.count() == 0

@@ -314,3 +314,11 @@ def test_an_events_rounds_are_named_as_games_not_hands(client, host, language, w
     pages = [client.get(f"/events/{event.pk}/{path}").content.decode() for path in ("", "seating/")]
 
     assert all(words in page and hand_words not in page for page in pages)
+
+
+def test_once_every_round_is_drawn_the_page_offers_no_other_draw(client, host):
+    event, _ = drawn_event(host, hanchan_count=1)
+
+    page = client.get(event.get_absolute_url()).content.decode()
+
+    assert 'id="draw-round"' not in page

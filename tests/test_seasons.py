@@ -129,3 +129,18 @@ def test_an_imported_game_takes_the_season_of_its_date():
     session = import_records(record).sessions[0]
 
     assert session.season == season
+
+
+def test_closing_a_season_asks_first(client):
+    from ledger.models import Season
+    from tests.factories import create_user
+
+    user = create_user()
+    user.is_staff = True
+    user.save()
+    client.force_login(user)
+    Season.objects.create(name="Spring", starts_on="2026-01-01")
+
+    page = client.get("/standings/seasons/").content.decode()
+
+    assert 'data-confirm="Close the season Spring?' in page

@@ -86,12 +86,31 @@ def _checked_round(outcome: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(
             422, "bad_text", gettext("Text in a round may hold no NUL and only valid Unicode.")
         )
+    _check_hands(outcome)
     note = outcome.get("note", "")
     if isinstance(note, str) and len(note) > NOTE_LENGTH:
         raise ApiError(422, "invalid", gettext(
             "A round’s note holds at most %(count)s characters, not %(length)s."
         ) % {"count": NOTE_LENGTH, "length": f"{len(note):,}"})  # fmt: skip
     return outcome
+
+
+# What the game fills in a win's hand from the round and the table (scoring.game.score_hand):
+# FORMATS.md section 3 gives a hand "without winds and counters".
+FILLED_BY_THE_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "tsumo",
+                      "discarder_riichi", "rules")  # fmt: skip
+
+
+def _check_hands(outcome: dict[str, Any]) -> None:
+    wins = outcome.get("wins", [outcome]) if isinstance(outcome.get("wins", []), list) else []
+    for win in wins:
+        hand = win.get("hand") if isinstance(win, dict) else None
+        given = [key for key in FILLED_BY_THE_GAME if isinstance(hand, dict) and key in hand]
+        if given:
+            raise ApiError(422, "invalid", gettext(
+                "A win’s hand does not give %(keys)s: the game fills them in from the round "
+                "and the table."
+            ) % {"keys": ", ".join(given)})  # fmt: skip
 
 
 @router.post("/sessions", response={201: SessionOut, **ERRORS}, auth=WRITERS)
