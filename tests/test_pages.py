@@ -49,3 +49,23 @@ def test_a_form_with_an_old_security_token_says_what_to_do():
     text = response.content.decode()
     assert response.status_code == 403
     assert "This form is out of date" in text and "DEBUG" not in text
+
+
+@pytest.mark.django_db
+def test_a_forms_address_opened_as_a_page_says_what_to_do(client):
+    from tests.factories import create_session
+
+    session = create_session()
+
+    response = client.get(f"/sessions/{session.pk}/undo/")
+
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert "only takes a form sent from its page" in response.content.decode()
+    assert "Content-Security-Policy" in response
+
+
+@pytest.mark.django_db
+def test_the_api_keeps_its_json_for_a_method_it_does_not_take(client):
+    response = client.put("/api/v1/standings")
+
+    assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
