@@ -360,6 +360,12 @@ class AuditEntry(models.Model):
                 condition=~Q(request_id=""),
                 name="one_change_per_request",
             ),
+            # A new-session form sent twice at once: the second start waits and fails.
+            models.UniqueConstraint(
+                fields=["request_id"],
+                condition=Q(action="start") & ~Q(request_id=""),
+                name="one_session_per_start_request",
+            ),
         ]
         indexes = [models.Index(fields=["session", "version"])]
 

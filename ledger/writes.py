@@ -20,7 +20,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -28,15 +27,12 @@ from ledger import write_steps as steps
 from ledger.change_log import COMMAND, Actor
 from ledger.models import (
     RESTORE_DAYS,
-    SEATS,
     AuditEntry,
     Player,
     Round,
     Session,
-    SessionSeat,
 )
-from ledger.new_session import NewSession, check_players
-from ledger.seasons import season_of
+from ledger.new_session import NewSession, create_session
 from ledger.write_errors import (
     Refused,
     RoundMissing,
@@ -360,38 +356,3 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
         session.save(update_fields=["deleted_at"])
         state = steps.replay(session, session.outcomes())
         return steps.finish(session, actor, "restore session", request_id=request_id, state=state)
-
-
-def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
-    """Create a session with its seats (and, for an import, its rounds): four players,
-    or three under three-player (sanma) rules."""
-    check_players(new.players, new.rules)
-    started_at = new.started_at or timezone.now()
-    with transaction.atomic():
-        session = Session.objects.create(
-            rules=new.rules,
-            ruleset=new.ruleset,
-            season=season_of(started_at),
-            table_name=new.table_name,
-            notes=new.notes,
-            penalties=list(new.penalties),
-            started_at=started_at,
-            finished_at=new.finished_at,
-            venue=new.venue,
-            source_kind=new.source_kind,
-            source_id=new.source_id,
-            source_fingerprint=new.source_fingerprint,
-        )
-        SessionSeat.objects.bulk_create(
-            SessionSeat(session=session, seat=seat, player=player)
-            for seat, player in zip(SEATS, new.players)
-        )
-        # The seats and their players in one query: the replay and the record read them.
-        prefetch_related_objects(
-            [session], Prefetch("seats", SessionSeat.objects.select_related("player"))
-        )
-        outcomes = list(new.rounds)
-        state = steps.replay(session, outcomes)
-        steps.write_rounds(session, [], outcomes, state)
-        steps.finish(session, actor, action, state=state, after=session.to_record(outcomes))
-    return session

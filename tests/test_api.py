@@ -335,3 +335,13 @@ def test_the_openapi_document_names_the_stable_paths(client):
     }
     assert set(document["paths"]["/api/v1/sessions/{id}/rounds/{n}"]) == {"put", "delete"}
     assert client.get("/api/v1/docs").status_code == 200
+
+
+def test_a_session_started_again_with_the_same_request_id_is_the_same_session(client, member_token):
+    body = {"players": ["Aki", "Bo", "Chen", "Dai"], "request_id": "start-1"}
+
+    first = call(client, "post", "/sessions", body, token=member_token)
+    again = call(client, "post", "/sessions", body, token=member_token)
+
+    assert first[0] == again[0] == 201
+    assert first[1]["id"] == again[1]["id"] and Session.objects.count() == 1

@@ -249,3 +249,19 @@ def test_the_same_record_imported_twice_at_once_makes_one_session():
         assert all(not isinstance(r, Exception) for r in results), results
         assert sorted(len(r.skipped) for r in results) == [0, 1], results
         assert Session.objects.count() == 1
+
+
+def test_the_same_new_session_sent_twice_at_once_starts_one():
+    players = players_named(["Eri", "Fumi", "Gen", "Hana"])  # known: nothing else to wait on
+    for race in range(RACES):
+
+        def start(_: int, race=race) -> object:
+            new = writes.NewSession(
+                players=players, rules={"preset": "club"}, request_id=f"tap-{race}"
+            )
+            return writes.create_session(new, actor=ACTOR)
+
+        results = run_together(2, start)
+
+        assert all(isinstance(r, Session) for r in results), results
+        assert results[0].pk == results[1].pk

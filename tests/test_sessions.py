@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -292,3 +294,16 @@ def test_the_rules_choices_name_each_preset_in_words(member, language, name):
     page = member.get(reverse("session-new")).content.decode()
 
     assert name in page and "tenhou_sanma<" not in page
+
+
+def test_the_new_session_form_sent_twice_starts_one_session(member):
+    page = member.get(reverse("session-new")).content.decode()
+    request_id = re.search(r'name="request_id" value="([0-9a-f]+)"', page)[1]
+    data = {**FOUR, "seating": "in_order", "rules_choice": "preset:wrc", "request_id": request_id}
+
+    first = member.post(reverse("session-new"), data)
+    again = member.post(reverse("session-new"), data)
+    other = member.post(reverse("session-new"), {**data, "request_id": "another-form"})
+
+    assert first["Location"] == again["Location"] != other["Location"]
+    assert Session.objects.count() == 2

@@ -26,6 +26,7 @@ class NewSessionIn(Schema):
     )
     table: Annotated[str, StringConstraints(max_length=40)] = ""
     seating: Literal["in_order", "draw"] = "in_order"
+    request_id: RequestId = Field("", description="the same id again starts no second session")
 
 
 class RoundIn(Schema):

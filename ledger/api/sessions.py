@@ -132,7 +132,9 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
         players = _players(body.players)
         if body.seating == "draw":
             random.SystemRandom().shuffle(players)
-        new = writes.NewSession(players=players, rules=rules, table_name=body.table)
+        new = writes.NewSession(
+            players=players, rules=rules, table_name=body.table, request_id=body.request_id
+        )
         session = writes.create_session(new, actor=caller.actor)
     return Status(201, session_json(session))
 

@@ -45,6 +45,10 @@ class NewSessionForm(forms.Form):
         help_text=_('Optional rule options on top of the chosen rules, e.g. {"kiriage": true}'),
     )
     table_name = forms.CharField(max_length=40, required=False, label=_("Table"))
+    # The form's own id: sent twice (a double tap, a retry), it starts one session.
+    request_id = forms.RegexField(
+        required=False, max_length=64, regex=r"^[A-Za-z0-9_-]+$", widget=forms.HiddenInput
+    )
 
     def __init__(
         self, *args: Any, options_form: RulesOptionsForm | None = None, **kwargs: Any

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -39,9 +40,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
     """Start a session: four players, seating, the rules and their options."""
     choice = request.POST.get("rules_choice") or request.GET.get("rules_choice") or "preset:club"
     options_form = _options_form(request, choice)
-    form = NewSessionForm(
-        request.POST or None, options_form=options_form, initial={"rules_choice": choice}
-    )
+    initial = {"rules_choice": choice, "request_id": uuid.uuid4().hex}
+    form = NewSessionForm(request.POST or None, options_form=options_form, initial=initial)
     if request.method == "POST" and form.is_valid():
         require_member(request, gettext("Starting a session needs a club member’s login."))
         session = _create_session(request, form.cleaned_data)
@@ -82,6 +82,7 @@ def _create_session(request: HttpRequest, data: dict[str, Any]) -> Session:
         rules=data["rules"],
         ruleset=data["ruleset"],
         table_name=data.get("table_name", ""),
+        request_id=data.get("request_id") or "",
     )
     return writes.create_session(new, actor=actor_of(request))
 
