@@ -326,3 +326,15 @@ def test_undoing_a_round_never_recorded_says_there_is_none(member):
 
     assert "There is no round 99 to undo." in response.content.decode()
     assert session.rounds.count() == 1
+
+
+def test_the_final_result_says_what_is_left_on_the_table_and_links_its_working(client):
+    """The last dealer noten at the draw ends an east game with Aki's riichi stick down."""
+    rounds = [ron(1, 0), ron(2, 1), ron(3, 2), draw(0, riichi=(0,))]
+    session = create_session(rules={"preset": "wrc", "game_length": "east"}, rounds=rounds)
+
+    page = client.get(reverse("session-table", args=[session.pk])).content.decode()
+
+    assert "Final result" in page
+    assert "Riichi sticks left on the table at the end: 1" in page
+    assert f'href="/sessions/{session.pk}/history/#settlement"' in page
