@@ -189,3 +189,26 @@ def test_a_hand_giving_what_the_game_fills_in_is_refused(client, member_token, k
 
     assert status == 422 and f"does not give {key}" in answer["error"]["message"]
     assert session.rounds.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "language", "words"),
+    [
+        ({}, "en", "players: required, and missing"),
+        ({"players": ["a" * 61, "b", "c", "d"]}, "en", "must hold at most 60 characters"),
+        ({"players": ["a", "b", "c", "d"], "seating": "x"}, "en", "seating: must be one of"),
+        ({}, "ja", "players: 必須ですが、ありません"),
+    ],
+)
+def test_a_body_the_schema_refuses_is_explained_in_the_callers_words(
+    client, member_token, body, language, words
+):
+    from django.utils import translation
+
+    status, answer = call(
+        client, "post", "/sessions", body, token=member_token, HTTP_ACCEPT_LANGUAGE=language
+    )
+
+    message = answer["error"]["message"]
+    assert status == 422 and words in message
+    assert "Field required" not in message and "String should" not in message

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
@@ -91,7 +92,38 @@ def describe_validation(errors: list[dict[str, Any]]) -> str:
             and str(part) not in TYPE_NAMES
             and not str(part).startswith("constrained-")
         )
-        text = f"{where}: {problem.get('msg', '')}" if where else str(problem.get("msg", ""))
+        said = _in_our_words(problem)
+        text = f"{where}: {said}" if where else said
         if text not in parts:
             parts.append(text)
     return gettext("The request is not valid: %(problems)s") % {"problems": "; ".join(parts[:5])}
+
+
+# pydantic's complaints that bodies meet most, in the caller's language (pydantic's own
+# words are English); any other keeps pydantic's text.
+VALIDATION_WORDS = {
+    "missing": _("required, and missing"),
+    "string_type": _("must be text"),
+    "int_type": _("must be a whole number"),
+    "bool_type": _("must be true or false"),
+    "dict_type": _("must be an object"),
+    "list_type": _("must be a list"),
+    "string_too_short": _("must hold at least %(min_length)s characters"),
+    "string_too_long": _("must hold at most %(max_length)s characters"),
+    "too_short": _("must hold at least %(min_length)s items"),
+    "too_long": _("must hold at most %(max_length)s items"),
+    "greater_than_equal": _("must be at least %(ge)s"),
+    "less_than_equal": _("must be at most %(le)s"),
+    "string_pattern_mismatch": _("holds characters it may not hold"),
+    "literal_error": _("must be one of %(expected)s"),
+}
+
+
+def _in_our_words(problem: dict[str, Any]) -> str:
+    words = VALIDATION_WORDS.get(problem.get("type", ""))
+    if words is None:
+        return str(problem.get("msg", ""))
+    try:
+        return str(words) % problem.get("ctx", {})
+    except (KeyError, TypeError, ValueError):  # a context this wording does not name
+        return str(problem.get("msg", ""))
