@@ -203,7 +203,6 @@ def test_a_hand_giving_what_the_game_fills_in_is_refused(client, member_token, k
 def test_a_body_the_schema_refuses_is_explained_in_the_callers_words(
     client, member_token, body, language, words
 ):
-    from django.utils import translation
 
     status, answer = call(
         client, "post", "/sessions", body, token=member_token, HTTP_ACCEPT_LANGUAGE=language
