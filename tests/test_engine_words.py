@@ -9,6 +9,7 @@ from ledger.engine_words import explain
 from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.rules import Rules
+from scoring.tiles import parse_tiles
 
 NAMES = ["Aki", "Bo", "Chen", "Dai"]
 
@@ -67,3 +68,44 @@ def test_a_refusal_no_pattern_knows_keeps_its_text_with_names_for_seats():
     error = ScoringError("player 2 did something odd")
 
     assert explain(error, NAMES) == "Chen did something odd"
+
+
+@pytest.mark.parametrize(
+    ("make", "english", "japanese"),
+    [
+        (
+            lambda: Rules.from_json({"kiriage": 1}),
+            "Kiriage mangan is on or off (true or false), not 1.",
+            "オンかオフ",
+        ),
+        (
+            lambda: Rules.from_json({"uma": [1, 2, 3, 4]}),
+            "The uma must be 4 amounts in steps of 100",
+            "ウマは",
+        ),
+        (
+            lambda: parse_tiles("123m45"),
+            '"123m45": the last digits have no suit letter',
+            "種類の文字",
+        ),
+        (lambda: parse_tiles("89z"), '"89z": there is no honor tile 8z', "字牌 8z"),
+        (
+            lambda: parse_tiles("12x3m"),
+            '"12x3m": "x" is not a digit or a suit letter',
+            "数字でも",
+        ),
+        (
+            lambda: parse_tiles("m123"),
+            '"m123": the suit letter "m" has no digits',
+            "数字がありません",
+        ),
+    ],
+)
+def test_notation_and_rule_option_refusals_are_worded_for_people(make, english, japanese):
+    with pytest.raises(ScoringError) as caught:
+        make()
+
+    with translation.override("en"):
+        assert explain(caught.value).startswith(english)
+    with translation.override("ja"):
+        assert japanese in explain(caught.value)
