@@ -36,7 +36,9 @@ SITE_WORDS = {  # with a context: "Tenhou" alone is also the yakuman (天和)
     "tenhou": pgettext_lazy("online site", "Tenhou"),
     "mahjongsoul": pgettext_lazy("online site", "Mahjong Soul"),
 }
-NAME_LENGTH = 60  # Player.name
+NAME_LENGTH = Player._meta.get_field("name").max_length  # a guest's name: cut to fit
+ONLINE_NAME_LENGTH = OnlineName._meta.get_field("name").max_length  # longer: refused
+GAME_ID_LENGTH = Session._meta.get_field("source_id").max_length  # longer: refused
 
 OnlineKey = tuple[str, str]  # (site, name)
 Choice = Player | str  # a player, or GUEST
@@ -60,6 +62,10 @@ READER_SENTENCES = {
     gettext_noop("the log holds no rounds."),
     gettext_noop("this game has already been imported."),
     gettext_noop("The upload holds no game log."),
+    gettext_noop("the file is damaged: it holds a NUL character, which no game log has."),
+    gettext_noop(
+        "the file is damaged: it holds half of a UTF-16 character pair, which is not text."
+    ),
 }
 BROKEN_XML = re.compile(
     r"^the file is damaged or incomplete: its XML breaks off or is malformed at line (\d+)\.$"
@@ -176,8 +182,26 @@ def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
             record_dates(game.record)
         except RecordError as error:
             raise LogImportError(f"{game.file_name}: {error}") from None
+        check_fits(game)
         check_new(game)
     return games
+
+
+def check_fits(game: PendingGame) -> None:
+    """Refuse a game whose online names or game id are longer than the ledger keeps
+    them. No online site gives names or ids near that long, so such a file is
+    damaged or made by hand; cutting them would make two names one."""
+    for name in game.record["players"]:
+        if len(name) > ONLINE_NAME_LENGTH:
+            raise LogImportError(gettext(
+                "%(file)s: the online name “%(start)s…” is longer than %(count)s characters; "
+                "no online site allows names that long, so the file cannot be imported."
+            ) % {"file": game.file_name, "start": name[:20], "count": ONLINE_NAME_LENGTH})  # fmt: skip
+    if len(game.log_id) > GAME_ID_LENGTH:
+        raise LogImportError(gettext(
+            "%(file)s: the log’s game id is longer than %(count)s characters; no online site "
+            "gives game ids that long, so the file cannot be imported."
+        ) % {"file": game.file_name, "count": GAME_ID_LENGTH})  # fmt: skip
 
 
 def imported_as(game: PendingGame) -> Session | None:
@@ -230,7 +254,7 @@ def proposed_players(keys: Iterable[OnlineKey]) -> dict[OnlineKey, Choice]:
     remembered = remembered_players(keys)
     chosen: dict[OnlineKey, Choice] = {}
     for key in keys:
-        same_name = Player.objects.filter(name__iexact=key[1][:NAME_LENGTH].strip()).first()
+        same_name = Player.objects.filter(name__iexact=_player_name(key[1])).first()
         chosen[key] = remembered.get(key) or same_name or GUEST
     return chosen
 
@@ -315,7 +339,7 @@ def _new_guest(key: OnlineKey) -> Player:
     """Return a new player named after the online name (with the site, then a number,
     when a club player already has that name)."""
     site, name = key
-    base = name.strip()[:NAME_LENGTH] or "?"
+    base = _player_name(name) or "?"
     candidates = [base, f"{base[: NAME_LENGTH - 20]} ({SITES.get(site, site)})"]
     candidates += [f"{candidates[1]} {number}" for number in range(2, 100)]
     for candidate in candidates:
@@ -326,6 +350,11 @@ def _new_guest(key: OnlineKey) -> Player:
             except IntegrityError:
                 continue
     raise LogImportError(gettext("No free player name is left for %(name)s.") % {"name": name})
+
+
+def _player_name(online_name: str) -> str:
+    """Return an online name as a club player's name: cut to the length a name may have."""
+    return online_name.strip()[:NAME_LENGTH].strip()
 
 
 def _remember(key: OnlineKey, player: Player) -> None:

@@ -10,8 +10,11 @@ each win's han, fu and points, every change of score, the final scores and resul
 Any difference, a file we cannot read, a three-player game, or a game seen before
 (same log id or fingerprint, in ``seen`` or earlier in the upload) raises
 ``LogError`` with a sentence naming the file (and the round, in table words); then
-nothing is returned, so an upload imports whole or not at all. Pure Python: no
-Django here (the import page, ``manage.py import_logs`` and the API call this).
+nothing is returned, so an upload imports whole or not at all. Every number is read
+through ``numbers`` (NaN, an infinity, 5,000 digits or a letter where a number
+belongs is a broken entry, never an exception), and a file holding what is not text
+(a NUL character, half of a UTF-16 pair) is refused. Pure Python: no Django here
+(the import page, ``manage.py import_logs`` and the API call this).
 
 Formats read (told by the bytes, not the file name):
 

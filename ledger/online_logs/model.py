@@ -15,10 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ledger.json_text import NUL, SURROGATE, bad_text
 from scoring.game import Replay, replay
 
 WIND_WORDS = ("East", "South", "West", "North")
 LABEL_WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+NOT_TEXT = {
+    NUL: "the file is damaged: it holds a NUL character, which no game log has.",
+    SURROGATE: "the file is damaged: it holds half of a UTF-16 character pair, which is not text.",
+}
 
 
 class LogError(ValueError):
@@ -31,6 +36,30 @@ class LogError(ValueError):
     def __init__(self, message: str, code: str = "bad_log") -> None:
         super().__init__(message)
         self.code = code
+
+
+class EntryError(ValueError):
+    """A part of a log that cannot be read (a tile, a call, a yaku, a score text); the
+    message says what in plain words, and the parser adds the file and the round."""
+
+
+def check_text(name: str, value: Any) -> None:
+    """Raise ``LogError`` when a string in ``value`` holds what is not text (a NUL
+    character, half of a UTF-16 pair): no database or page can hold it."""
+    problem = bad_text(value)
+    if problem is not None:
+        raise LogError(f"{name}: {NOT_TEXT[problem]}")
+
+
+def shown(value: object) -> str:
+    """Return a value from a log as a message quotes it: as the log writes it, cut
+    short when long.
+
+    >>> shown(23), shown("x" * 50), shown({"a": [1, None]})
+    ('23', 'xxxxxxxxxxxxxxxxxxxx…', '{"a": [1, null]}')
+    """
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 @dataclass(frozen=True)

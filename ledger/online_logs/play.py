@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ledger.online_logs.model import shown
+from ledger.online_logs.numbers import text_whole
 from ledger.online_logs.tiles import TileError, tile_of_code
 from scoring.tiles import kind
 
 TSUMOGIRI = 60
 CALL_KINDS = {"c": "chi", "p": "pon", "m": "kan", "a": "ankan", "k": "kakan"}
-CALL = re.compile(r"^(?:\d\d)*[cpmak]\d\d(?:\d\d)*$")
+CALL = re.compile(r"^(?:[0-9]{2})*[cpmak][0-9]{2}(?:[0-9]{2})*$")
 
 
 @dataclass
@@ -58,11 +60,9 @@ def last_discard(given: Sequence[Any], tiles: Tiles) -> int:
     """
     if not given:
         raise TileError("the discarder has no discard")
-    out = given[-1]
-    if isinstance(out, str) and out.startswith("r"):
-        out = int(out[1:]) if out[1:].isdigit() else out
-    if isinstance(out, str) and "k" in out:
-        return _called(out, "k")
+    out = _without_riichi(given[-1])
+    if isinstance(out, str):
+        return _added_tile(out)
     if out == TSUMOGIRI:
         if tiles.last_draw is None:
             raise TileError("a tsumogiri without a draw")
@@ -90,9 +90,16 @@ def _take(tiles: Tiles, got: Any) -> None:
     tiles.concealed.append(tiles.last_draw)
 
 
+def _without_riichi(out: Any) -> Any:
+    """Return a discard without its riichi mark: "r23" is 23, "r60" a tsumogiri."""
+    if not is_riichi_discard(out):
+        return out
+    number = text_whole(out[1:])
+    return out if number is None else number
+
+
 def _give(tiles: Tiles, out: Any) -> None:
-    if is_riichi_discard(out):
-        out = int(out[1:]) if out[1:].isdigit() else out
+    out = _without_riichi(out)
     if out == 0:
         return  # stands in for the discard an open kan skips
     if out == TSUMOGIRI:
@@ -112,20 +119,25 @@ def _declare_kan(tiles: Tiles, out: str) -> None:
         _remove_all(tiles, codes, keep=None)
         tiles.melds.append(("ankan", codes))
         return
-    if meld_kind != "kakan":
-        raise TileError(f"{out} is not a kan")
-    added = _called(out, "k")
+    added = _added_tile(out)
     _remove(tiles, added)
     for index, (each, meld) in enumerate(tiles.melds):
         if each == "pon" and kind(tile_of_code(meld[0])) == kind(tile_of_code(added)):
             tiles.melds[index] = ("kakan", codes)
             return
-    raise TileError(f"an added kan {out} without its pon")
+    raise TileError(f"an added kan {shown(out)} without its pon")
+
+
+def _added_tile(text: str) -> int:
+    """Return the tile an added kan adds to its pon (a robbed kan is won on it)."""
+    if _call(text)[0] != "kakan":
+        raise TileError(f"{shown(text)} is not a kan")
+    return _called(text, "k")
 
 
 def _call(text: str) -> tuple[str, list[int]]:
     if not CALL.match(text):
-        raise TileError(f"{text} is not a call")
+        raise TileError(f"{shown(text)} is not a call")
     letter = text.strip("0123456789")[0]
     codes = [int(text.replace(letter, "")[i : i + 2]) for i in range(0, len(text) - 1, 2)]
     return CALL_KINDS[letter], [_code(code) for code in codes]
@@ -156,7 +168,5 @@ def _remove(tiles: Tiles, code: int) -> None:
 
 
 def _code(value: Any) -> int:
-    if type(value) is not int:
-        raise TileError(f"{value} is not a tile code")
-    tile_of_code(value)  # raises on a code no tile has
+    tile_of_code(value)  # raises on anything that is no tile's code
     return value

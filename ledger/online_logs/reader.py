@@ -22,7 +22,7 @@ from typing import Any
 
 from ledger.online_logs.check import check_against_replay, fall_back_unscored
 from ledger.online_logs.mjlog import parse_mjlog
-from ledger.online_logs.model import ImportedGame, LogError, ParsedLog, fingerprint
+from ledger.online_logs.model import ImportedGame, LogError, ParsedLog, check_text, fingerprint
 from ledger.online_logs.tenhou6 import parse_tenhou6
 
 MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
@@ -116,6 +116,7 @@ def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
         raise LogError(
             f"{name}: the file is damaged or incomplete: it is not valid JSON."
         ) from None
+    check_text(name, data)  # before any of it is quoted in a message or stored
     logs = data if isinstance(data, list) else [data]
     for number, log in enumerate(logs, start=1):
         label = f"{name} (game {number})" if len(logs) > 1 else name

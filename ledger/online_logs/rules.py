@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ledger.online_logs.model import LogFigures
+from ledger.online_logs.numbers import json_whole
 from scoring.errors import RulesError
 from scoring.rules import Rules
 
@@ -90,8 +91,11 @@ def has_red_fives(rule: Mapping[str, Any], disp: str) -> bool:
         return False
     if counts == [1, 1, 1]:
         return True
+    numbers = [json_whole(0 if count is None else count) for count in counts]
+    if None in numbers:
+        raise RedFivesError("the log's counts of red fives are broken")
     raise RedFivesError(
-        f"the game has {'/'.join(str(c or 0) for c in counts)} red fives of "
+        f"the game has {'/'.join(str(n) for n in numbers)} red fives of "
         "manzu/pinzu/souzu; our engine counts one red five of each suit or none"
     )
 

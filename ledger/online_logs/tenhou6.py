@@ -29,7 +29,16 @@ from typing import Any
 
 from ledger.online_logs.hands import hand_json
 from ledger.online_logs.mjlog import SANMA, TENHOU_ID, tenhou_start
-from ledger.online_logs.model import LogError, LogFigures, LogRound, LogWin, ParsedLog
+from ledger.online_logs.model import (
+    EntryError,
+    LogError,
+    LogFigures,
+    LogRound,
+    LogWin,
+    ParsedLog,
+    shown,
+)
+from ledger.online_logs.numbers import json_number, json_wholes
 from ledger.online_logs.play import Tiles, is_riichi_discard, last_discard, play_through
 from ledger.online_logs.rules import RedFivesError, log_rules, tenhou6_rules
 from ledger.online_logs.tiles import TileError, tile_of_code
@@ -47,7 +56,12 @@ ABORTS = {
     "三家和": "sanchahou",
 }
 DRAWS = ("流局", "全員聴牌", "全員不聴", "流し満貫")
-SCORE_TEXT = re.compile(r"^(?:(\d+)符)?(?:(\d+)飜)?\D*?(\d+)(?:-(\d+))?点(∀)?$")
+SCORE_TEXT = re.compile(
+    r"^(?:([0-9]{1,3})符)?(?:([0-9]{1,2})飜)?[^0-9]*?([0-9]{1,6})(?:-([0-9]{1,6}))?点(∀)?$"
+)
+ROUND_LENGTH = 17  # counters, scores, dora, ura, 3 lists per player, result
+LATEST_TIME = datetime(9999, 12, 31, tzinfo=UTC).timestamp()  # the last a date can hold
+Counters = tuple[int, int, int]  # dealer passes since the start, honba, riichi sticks
 
 
 def parse_tenhou6(name: str, data: Any) -> ParsedLog:
@@ -64,10 +78,11 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
     logs = data["log"]
     if not logs:
         raise LogError(f"{name}: the log holds no rounds.")
+    counters = [_counters(name, entry) for entry in logs]
     rounds, figures = [], []
     for number, entry in enumerate(logs):
-        following = logs[number + 1] if number + 1 < len(logs) else None
-        round_data, figure = _read_round(name, entry, following)
+        following = counters[number + 1] if number + 1 < len(logs) else None
+        round_data, figure = _read_round(name, entry, counters[number], following)
         rounds.append(round_data)
         figures.append(figure)
     scores, results = _final(name, data.get("sc"))
@@ -76,7 +91,7 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
     log_id = _text(data, "ref")
     record: dict[str, Any] = {"rules": rules, "players": players, "rounds": rounds}
     record["source"] = {"kind": kind, "id": log_id} if log_id else {"kind": kind}
-    record.update(_times(kind, log_id, data.get("title")))
+    record.update(_times(name, kind, log_id, data.get("title")))
     return ParsedLog(kind, log_id, record, logged)
 
 
@@ -106,81 +121,149 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _times(kind: str, log_id: str, title: Any) -> dict[str, str]:
-    if kind == "tenhou" and TENHOU_ID.fullmatch(log_id):
-        return {"started": tenhou_start(log_id)}
+def _times(name: str, kind: str, log_id: str, title: Any) -> dict[str, str]:
+    started = tenhou_start(log_id) if kind == "tenhou" else None
+    if started is not None:
+        return {"started": started}
     when = title[1] if isinstance(title, list) and len(title) > 1 else None
-    if isinstance(when, int | float) and not isinstance(when, bool) and when > 0:
-        return {"finished": datetime.fromtimestamp(when, tz=UTC).isoformat()}
     if isinstance(when, str):
         try:
             moment = datetime.fromisoformat(when)
         except ValueError:
             return {}
         return {"finished": moment.isoformat()} if moment.tzinfo else {}
+    if isinstance(when, int | float) and not isinstance(when, bool):
+        return _finished_at(name, when)
     return {}
+
+
+def _finished_at(name: str, when: float) -> dict[str, str]:
+    """Return the end of the game a Unix time gives (none for 0 or less)."""
+    seconds = json_number(when, largest=LATEST_TIME)
+    if seconds is None:
+        raise LogError(f"{name}: the log has a broken end time.")
+    if seconds <= 0:
+        return {}
+    return {"finished": datetime.fromtimestamp(seconds, tz=UTC).isoformat()}
 
 
 def _final(name: str, sc: Any) -> tuple[tuple[int, ...] | None, tuple[float, ...] | None]:
     if sc is None:
         return None, None
-    if not isinstance(sc, list) or len(sc) != 8 or not all(_is_number(x) for x in sc):
+    is_numbers = (
+        isinstance(sc, list) and len(sc) == 8 and all(json_number(x) is not None for x in sc)
+    )
+    scores = json_wholes(sc[0::2], 4) if is_numbers else None  # results may have tenths
+    if scores is None:
         raise LogError(f"{name}: the log has broken final results.")
-    return tuple(int(x) for x in sc[0::2]), tuple(float(x) for x in sc[1::2])
+    return tuple(scores), tuple(float(x) for x in sc[1::2])
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _read_round(name: str, entry: Any, following: Any) -> tuple[dict[str, Any], LogRound]:
-    if not isinstance(entry, list) or len(entry) != 17 or not _numbers(entry[0], 3):
+def _counters(name: str, entry: Any) -> Counters:
+    """Return a round's counters: dealer passes since the start, honba, riichi sticks."""
+    is_round = isinstance(entry, list) and len(entry) == ROUND_LENGTH
+    counters = json_wholes(entry[0], 3) if is_round else None
+    if counters is None or min(counters) < 0:
         raise LogError(f"{name}: the log has a broken round.")
-    kyoku, honba, sticks = entry[0]
-    where = f"{name}, round {LogRound(kyoku, honba, sticks, (), ()).words}"
-    start, result = entry[1], entry[16]
-    if not _numbers(start, 4) or not isinstance(result, list) or not result:
+    kyoku, honba, sticks = counters
+    return kyoku, honba, sticks
+
+
+def _read_round(
+    name: str, entry: list[Any], counters: Counters, following: Counters | None
+) -> tuple[dict[str, Any], LogRound]:
+    where = f"{name}, round {LogRound(*counters, (), ()).words}"
+    start = json_wholes(entry[1], 4)
+    if start is None or not all(isinstance(part, list) for part in entry[2:16]):
         raise LogError(f"{where}: the log has a broken round.")
+    result = _result(where, entry[16])
     try:
-        return _round(entry, following, (kyoku, honba, sticks), where)
-    except (TileError, TypeError, ValueError, IndexError, KeyError) as error:
+        return _round(entry, tuple(start), result, counters, following)
+    except EntryError as error:
         raise LogError(f"{where}: the log's tiles or result cannot be read ({error}).") from None
 
 
-def _numbers(value: Any, count: int) -> bool:
-    return isinstance(value, list) and len(value) == count and all(type(x) is int for x in value)
+def _result(where: str, result: Any) -> list[Any]:
+    """Return the round's result with its changes of score as whole numbers and each
+    win's seats checked; raise ``LogError`` when it is broken."""
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise LogError(f"{where}: the log has a broken round result.")
+    kind = result[0]
+    if kind == "和了":
+        return [kind, *_win_parts(where, result[1:])]
+    if kind in DRAWS:
+        return [kind, _changes(where, result[1])] if len(result) > 1 else [kind]
+    if kind in ABORTS:
+        return [kind]
+    raise LogError(f"{where}: the log ends the round in a way we do not know ({shown(kind)}).")
+
+
+def _win_parts(where: str, parts: list[Any]) -> list[Any]:
+    """Return the changes and info of each win: one discarder for every winner, and
+    a tsumo alone."""
+    if not parts or len(parts) % 2:
+        raise LogError(f"{where}: the log has a broken win entry.")
+    infos = [_win_info(where, info) for info in parts[1::2]]
+    winners, discarders = {info[0] for info in infos}, {info[1] for info in infos}
+    tsumo = infos[0][0] == infos[0][1]
+    if len(winners) < len(infos) or len(discarders) > 1 or (tsumo and len(infos) > 1):
+        raise LogError(f"{where}: the log has a broken win entry.")
+    checked = []
+    for changes, info in zip(parts[0::2], infos):
+        checked += [_changes(where, changes), info]
+    return checked
+
+
+def _win_info(where: str, info: Any) -> list[Any]:
+    """Return a win's info (winner, discarder, liable player, score text, yaku texts)
+    with its seats checked."""
+    seats = json_wholes(info[:3], 3) if isinstance(info, list) else None
+    texts = info[3:] if isinstance(info, list) else []
+    if seats is None or not all(0 <= seat < 4 for seat in seats):
+        raise LogError(f"{where}: the log has a broken win entry.")
+    if not texts or not all(isinstance(text, str) for text in texts):
+        raise LogError(f"{where}: the log has a broken win entry.")
+    return [*seats, *texts]
+
+
+def _changes(where: str, changes: Any) -> list[int]:
+    numbers = json_wholes(changes, 4)
+    if numbers is None:
+        raise LogError(f"{where}: the log has broken changes of score.")
+    return numbers
 
 
 def _round(
-    entry: list[Any], following: Any, header: tuple[int, int, int], where: str
+    entry: list[Any],
+    start: tuple[int, ...],
+    result: list[Any],
+    counters: Counters,
+    following: Counters | None,
 ) -> tuple[dict[str, Any], LogRound]:
-    kyoku, honba, sticks = header
-    start, result, kind = entry[1], entry[16], entry[16][0]
+    kyoku, honba, sticks = counters
+    kind = result[0]
     given = [entry[6 + 3 * seat] for seat in range(4)]
     declared = [seat for seat in range(4) if any(map(is_riichi_discard, given[seat]))]
     if kind == "和了":
-        data, wins, changes = _agari(entry, declared)
+        data, wins, changes = _agari(entry, result, declared, kyoku % 4)
     elif kind in DRAWS:
         data, wins = _draw(result, declared, kyoku, following), ()
         changes = result[1] if len(result) > 1 else [0, 0, 0, 0]
-    elif kind in ABORTS:
+    else:
         riichi = _abort_riichi(declared, given, sticks, following, ABORTS[kind])
         data, wins, changes = (
             {"result": "abort", "reason": ABORTS[kind], "riichi": riichi},
             (),
             [0] * 4,
         )
-    else:
-        raise LogError(f"{where}: the log ends the round in a way we do not know ({kind}).")
     paid = data["riichi"]
-    deltas = tuple(int(changes[s]) - 1000 * (s in paid) for s in range(4))
-    return data, LogRound(kyoku, honba, sticks, tuple(start), deltas, wins)
+    deltas = tuple(changes[s] - 1000 * (s in paid) for s in range(4))
+    return data, LogRound(kyoku, honba, sticks, start, deltas, wins)
 
 
 def _agari(
-    entry: list[Any], declared: list[int]
+    entry: list[Any], result: list[Any], declared: list[int], dealer: int
 ) -> tuple[dict[str, Any], tuple[LogWin, ...], list[int]]:
-    result = entry[16]
     pairs = list(zip(result[1::2], result[2::2]))
     who, source = pairs[0][1][0], pairs[0][1][1]
     tsumo = who == source
@@ -189,8 +272,8 @@ def _agari(
     ron_tile = None
     if not tsumo:
         ron_tile = last_discard(given, _last_draw(entry[5 + 3 * source], given))
-    wins = [_win(entry, info, ron_tile, riichi) for _, info in pairs]
-    changes = [sum(int(delta[s]) for delta, _ in pairs) for s in range(4)]
+    wins = [_win(entry, info, ron_tile, riichi, dealer) for _, info in pairs]
+    changes = [sum(delta[s] for delta, _ in pairs) for s in range(4)]
     figures = tuple(figure for _, figure in wins)
     if tsumo:
         return {"result": "tsumo", **wins[0][0], "riichi": riichi}, figures, changes
@@ -207,7 +290,7 @@ def _last_draw(taken: list[Any], given: list[Any]) -> Tiles:
 
 
 def _win(
-    entry: list[Any], info: list[Any], ron_tile: int | None, riichi: list[int]
+    entry: list[Any], info: list[Any], ron_tile: int | None, riichi: list[int], dealer: int
 ) -> tuple[dict[str, Any], LogWin]:
     who, pao = info[0], info[2]
     tiles = play_through(entry[4 + 3 * who], entry[5 + 3 * who], entry[6 + 3 * who])
@@ -228,13 +311,13 @@ def _win(
     data: dict[str, Any] = {"winner": who, "hand": hand}
     if pao != who:
         data["pao"] = pao
-    return data, _log_win(who, entry[0][0] % 4 == who, info[3], yaku)
+    return data, _log_win(who, who == dealer, info[3], yaku)
 
 
 def _log_win(who: int, is_dealer: bool, text: str, yaku: list[tuple[str, int, bool]]) -> LogWin:
     match = SCORE_TEXT.match(text)
     if match is None:
-        raise ValueError(f"the score {text} cannot be read")
+        raise EntryError(f"the score {shown(text)} cannot be read")
     fu, _, first, second, everyone = match.groups()
     paid = 3 * int(first) if everyone else 2 * int(first) + int(second) if second else int(first)
     if any(is_yakuman for _, _, is_yakuman in yaku):
@@ -242,10 +325,12 @@ def _log_win(who: int, is_dealer: bool, text: str, yaku: list[tuple[str, int, bo
     return LogWin(who, sum(han for _, han, _ in yaku), int(fu or 0), paid)
 
 
-def _draw(result: list[Any], declared: list[int], kyoku: int, following: Any) -> dict[str, Any]:
+def _draw(
+    result: list[Any], declared: list[int], kyoku: int, following: Counters | None
+) -> dict[str, Any]:
     kind = result[0]
     changes = result[1] if len(result) > 1 else [0, 0, 0, 0]
-    dealer_stays = isinstance(following, list) and bool(following) and following[0][0] == kyoku
+    dealer_stays = following is not None and following[0] == kyoku
     if kind == "全員聴牌" or (kind == "流局" and not any(changes) and (declared or dealer_stays)):
         tenpai = [0, 1, 2, 3]
     elif kind == "流し満貫":
@@ -260,14 +345,18 @@ def _draw(result: list[Any], declared: list[int], kyoku: int, following: Any) ->
 
 
 def _abort_riichi(
-    declared: list[int], given: list[list[Any]], sticks: int, following: Any, reason: str
+    declared: list[int],
+    given: list[list[Any]],
+    sticks: int,
+    following: Counters | None,
+    reason: str,
 ) -> list[int]:
     """Return the riichi paid before an abortive draw: on a triple ron, the riichi
     declared on the discard that three players called was not (the next round's
     sticks tell)."""
-    if reason != "sanchahou" or not isinstance(following, list) or not following:
+    if reason != "sanchahou" or following is None:
         return declared
     last = [seat for seat in declared if is_riichi_discard(given[seat][-1])]
-    if following[0][2] - sticks == len(declared) - 1 and len(last) == 1:
+    if following[2] - sticks == len(declared) - 1 and len(last) == 1:
         return [seat for seat in declared if seat != last[0]]
     return declared

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ledger.online_logs.model import EntryError, shown
 from scoring.tiles import format_tiles
 
 RED_IDS = {16: 34, 52: 35, 88: 36}  # mjlog id -> engine red five
@@ -23,7 +24,7 @@ RED_CODES = {51: 34, 52: 35, 53: 36}  # tenhou6 code -> engine red five
 CHI, PON, KAKAN, KAN, ANKAN, NUKI = "chi", "pon", "kakan", "kan", "ankan", "nuki"
 
 
-class TileError(ValueError):
+class TileError(EntryError):
     """A tile or call number that no log writes."""
 
 
@@ -46,6 +47,8 @@ def tile_of_code(code: int) -> int:
     >>> tile_of_code(11), tile_of_code(47), tile_of_code(52)
     (0, 33, 35)
     """
+    if type(code) is not int:
+        raise TileError(f"{shown(code)} is not a tile code")
     if code in RED_CODES:
         return RED_CODES[code]
     suit, number = divmod(code, 10)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ledger.online_logs.model import EntryError, shown
+
 # Tenhou's yaku ids (0 menzen tsumo, 1 riichi, ... 52 dora, 53 ura, 54 aka) that are
 # situations, by the hand flag they set (FORMATS.md section 2).
 FLAG_OF_ID = {
@@ -50,7 +52,7 @@ SITUATIONS = (
     "tenhou",
     "chiihou",
 )
-YAKU_TEXT = re.compile(r"^(?P<name>.+?)\((?:(?P<han>\d+)飜|(?P<yakuman>役満))\)$")
+YAKU_TEXT = re.compile(r"^(?P<name>.+?)\((?:(?P<han>[0-9]{1,2})飜|(?P<yakuman>役満))\)$")
 
 
 def flags_of_ids(ids: Iterable[int]) -> set[str]:
@@ -70,7 +72,7 @@ def read_yaku_text(text: str) -> tuple[str, int, bool]:
     """
     match = YAKU_TEXT.match(text)
     if match is None:
-        raise ValueError(f"not a yaku entry: {text}")
+        raise EntryError(f"{shown(text)} is not a yaku")
     if match["yakuman"]:
         return match["name"], 0, True
     return match["name"], int(match["han"]), False
