@@ -93,8 +93,8 @@ def table_context(
         "session": session,
         "table": table,
         "sheet_open": bool(kind) or form.is_bound,
-        # a draw's chombo buttons: the riichi declared in this hand (Rules.riichi_noten)
-        "declared_riichi": [(seat, names[seat]) for seat in sorted(session.riichi)],
+        # a draw's chombo buttons: the seats in riichi this hand (Rules.riichi_noten)
+        "declared_riichi": sorted(session.riichi),
         "can_record": recorder,
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),

@@ -142,6 +142,7 @@ function refreshChoices() {
   if (!form) return;
   showHands(form);
   tickDeclaredRiichi(form);
+  offerRiichiNoten(form);
   for (const hand of form.querySelectorAll(".hand")) offerFu(hand, form);
 }
 
@@ -220,6 +221,18 @@ function tickDeclaredRiichi(form) {
       riichi.checked = false;
       delete riichi.dataset.auto;
     }
+  }
+}
+
+// A draw's riichi player found noten: the section and its chombo buttons follow the
+// riichi declared at the table (a tap on Riichi redraws the table, not this form).
+function offerRiichiNoten(form) {
+  const section = form.querySelector("[data-riichi-noten]");
+  if (!section) return;
+  const declared = declaredRiichi();
+  section.hidden = declared.size === 0;
+  for (const box of section.querySelectorAll("[data-riichi-seat]")) {
+    box.hidden = !declared.has(box.dataset.riichiSeat); // a box: the buttons' own display wins
   }
 }
 

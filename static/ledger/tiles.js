@@ -216,11 +216,11 @@
     const full = state.hand.length >= neededTiles(state);
     const kind = kindOf(tile);
     if (mode === "hand" || mode === "win") {
+      // A tile is added while the hand has room (a tanki or shanpon wins on a kind it
+      // holds); a full hand's winning tile is only named among its tiles.
       const held = state.hand.some((t) => kindOf(t) === kind);
-      if (mode === "hand" || !held) {
-        if (full) return say(entry, picker.dataset.fullText);
-        state.hand.push(tile);
-      }
+      if (!full) state.hand.push(tile);
+      else if (mode === "hand" || !held) return say(entry, picker.dataset.fullText);
       if (mode === "win") {
         // The winning tile is one of the hand's: the red five itself if that is the one held.
         const same = state.hand.find((t) => t === tile);
@@ -398,16 +398,18 @@
     say(entry, `${count} · ${hint}`);
   }
 
-  // Keys of tiles that are all in sight already (four copies, or the one red five) rest.
+  // Keys of tiles that are all in sight already (four copies, or the one red five) rest;
+  // a full hand's winning tile is one it holds.
   function offerKeys(picker, state) {
     const mode = picker.dataset.mode;
     const room = { pon: 3, kan: 4, ankan: 4 }[mode] || 1;
+    const naming = mode === "win" && state.hand.length >= neededTiles(state);
     for (const key of picker.querySelectorAll("[data-tile]")) {
       const tile = key.dataset.tile;
       const held = state.hand.some((t) => kindOf(t) === kindOf(tile));
       const redGone = tile[0] === "0" && hasRed(state, tile[1]);
       const gone = redGone || copiesOf(state, kindOf(tile)) + room > 4;
-      key.disabled = gone && !(mode === "win" && held);
+      key.disabled = gone && !(naming && held);
     }
     for (const key of picker.querySelectorAll("[data-run]")) {
       const tiles = parseTiles(key.dataset.run);
