@@ -54,7 +54,7 @@ def test_a_ruleset_with_a_bad_option_is_refused_in_words(admin_client):
         {"name": "Club nights", "rules": '{"preset": "club", "kiriage": "often"}'},
     )
     assert answer.status_code == 200  # the form again, with its error
-    assert "kiriage must be true or false" in answer.content.decode()
+    assert "Kiriage mangan is on or off (true or false)" in answer.content.decode()
     assert not Ruleset.objects.filter(name="Club nights").exists()
 
 

@@ -165,7 +165,7 @@ def test_the_event_page_and_the_wall_show_a_table_of_three(client):
     page = client.get(event.get_absolute_url()).content.decode()
     wall = client.get(reverse("event-seating", args=[event.pk]) + "?part=table").content.decode()
 
-    assert "Tables of three under club_sanma" in page
+    assert "Tables of three under Club, three players" in page
     card = wall[wall.index("Table 2") :]
     assert card.count("35,000") == 3  # club_sanma starts each player at 35,000
     assert all(player.name in card for player in three.players())
