@@ -230,3 +230,18 @@ def test_a_game_reopened_by_a_correction_keeps_the_time_it_ended():
 
     assert not reopened.is_finished and "finished" not in reopened.to_record()
     assert ended.is_finished and ended.finished_at == played
+
+
+def test_the_change_log_says_what_a_correction_changed(client):
+    from ledger import writes
+    from tests.factories import create_session, draw, ron
+
+    session = create_session(rounds=[ron(1, 0), draw(0)])
+    writes.replace_round(session.pk, 1, ron(2, 0), actor=writes.COMMAND, version=None)
+    writes.delete_round(session.pk, 2, actor=writes.COMMAND, version=None)
+
+    page = client.get(reverse("session-history", args=[session.pk])).content.decode()
+
+    log = page[page.index("Change log") :]
+    assert "was: Ron: Bo (3 han 40 fu) from Aki; now: Ron: Chen (3 han 40 fu) from Aki" in log
+    assert "was: Draw" in log

@@ -52,9 +52,32 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
         "final": state.get("final"),
         "settlement": settlement_table(game, names),
         "can_record": can_record(request, session),
-        "audit": session.audit.select_related("user")[:30],
+        "audit": _change_log(session, names),
     }
     return render(request, "ledger/history.html", context)
+
+
+ROUND_CHANGES = ("record", "edit", "delete", "undo")  # the changes that keep a round's outcome
+
+
+def _change_log(session: Any, names: list[str]) -> list[dict[str, Any]]:
+    """Return the latest changes, each with the round it changed as it was before and
+    after, in words (a correction says what it corrected)."""
+    rows = []
+    for entry in session.audit.select_related("user")[:30]:
+        changes_round = entry.action in ROUND_CHANGES
+        rows.append({
+            "entry": entry,
+            "was": _round_words(entry.before, names) if changes_round else "",
+            "now": _round_words(entry.after, names) if changes_round else "",
+        })  # fmt: skip
+    return rows
+
+
+def _round_words(outcome: Any, names: list[str]) -> str:
+    if not isinstance(outcome, dict) or "result" not in outcome:
+        return ""
+    return describe_outcome(outcome, names)
 
 
 SETTLEMENT_PARTS = (
