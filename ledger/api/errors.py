@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
@@ -26,6 +27,9 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}, **extra}
 
 
+Answer = Callable[..., HttpResponse]  # (request, status, code, message, **extra)
+
+
 def add_error_handlers(api: NinjaAPI) -> None:
     """Answer every failure in the API's error shape (never Django's HTML pages)."""
 
@@ -33,6 +37,13 @@ def add_error_handlers(api: NinjaAPI) -> None:
         request: HttpRequest, status: int, code: str, message: str, **extra: Any
     ) -> HttpResponse:
         return api.create_response(request, error_body(code, message, **extra), status=status)
+
+    _add_refusal_handlers(api, answer)
+    _add_unreadable_request_handlers(api, answer)
+
+
+def _add_refusal_handlers(api: NinjaAPI, answer: Answer) -> None:
+    """A request refused: by the API, the write path, the schema, or for who sends it."""
 
     @api.exception_handler(ApiError)
     def api_error(request: HttpRequest, error: ApiError) -> HttpResponse:
@@ -55,6 +66,19 @@ def add_error_handlers(api: NinjaAPI) -> None:
         )
         return answer(request, 401, "unauthorized", message)
 
+    @api.exception_handler(PermissionDenied)
+    def forbidden(request: HttpRequest, error: PermissionDenied) -> HttpResponse:
+        return answer(request, 403, "forbidden", str(error) or gettext("Not allowed."))
+
+    @api.exception_handler(Http404)
+    def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
+        return answer(request, 404, "not_found", gettext("There is nothing at this address."))
+
+
+def _add_unreadable_request_handlers(api: NinjaAPI, answer: Answer) -> None:
+    """A request django-ninja could not read: no CSRF token, a body that is not JSON or
+    one too large."""
+
     @api.exception_handler(HttpError)
     def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
         if error.status_code == 403:  # the CSRF check of a logged-in member's change
@@ -67,14 +91,6 @@ def add_error_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(RequestDataTooBig)
     def too_large(request: HttpRequest, error: RequestDataTooBig) -> HttpResponse:
         return answer(request, 413, "too_large", gettext("The request is too large."))
-
-    @api.exception_handler(PermissionDenied)
-    def forbidden(request: HttpRequest, error: PermissionDenied) -> HttpResponse:
-        return answer(request, 403, "forbidden", str(error) or gettext("Not allowed."))
-
-    @api.exception_handler(Http404)
-    def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
-        return answer(request, 404, "not_found", gettext("There is nothing at this address."))
 
 
 TYPE_NAMES = {"str", "int", "bool", "float", "dict", "list", "dict[str,any]"}
