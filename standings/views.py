@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from ledger.glossary import STATISTIC_DEFINITIONS
 from ledger.models import Player, Season
 from ledger.seasons import place_sessions, season_on
 from standings.club import achievements, club_report
@@ -35,6 +34,7 @@ from standings.leaderboard import counts_of, player_ratings, player_report, with
 from standings.models import ClubSetting
 from standings.rebuild import is_pending
 from standings.scopes import ALL_TIME, Scope
+from standings.words import STATISTIC_DEFINITIONS
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
 BOARD_TERMS += ("openskill", "tenhou")

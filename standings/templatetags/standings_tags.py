@@ -19,6 +19,7 @@ from standings import charts
 from standings.forms import player_count_games, player_count_name, rating_system_name
 from standings.models import Standing
 from standings.scopes import ALL_TIME, ALL_TIME_KEYS, PLAYER_COUNTS, Scope
+from standings.words import STATISTIC_DEFINITIONS, STATISTICS
 
 register = template.Library()
 
@@ -42,7 +43,7 @@ def decimal(value: Any, places: int = 2) -> str:
 @register.filter
 def words(key: str) -> str:
     """Return a glossary key as words: "average_place" -> "Average place"."""
-    name = glossary.STATISTICS.get(key)
+    name = STATISTICS.get(key)
     return str(name) if name is not None else key.replace("_", " ").capitalize()
 
 
@@ -96,7 +97,7 @@ def place_bars(counts: Any) -> SafeString:
 @register.simple_tag
 def define(name: str) -> str:
     """Return the definition of a statistic (for title attributes)."""
-    return str(glossary.STATISTIC_DEFINITIONS.get(name, ""))
+    return str(STATISTIC_DEFINITIONS.get(name, ""))
 
 
 @register.simple_tag
