@@ -43,6 +43,7 @@ from ledger.write_errors import (
 )
 from ledger.write_steps import Change, Outcome
 from scoring.game import RiichiError, with_riichi
+from scoring.outcome_fields import wins_of
 
 # What callers name as ``writes.X``: the changes below, who makes them and what they
 # run into.
@@ -293,7 +294,7 @@ def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
             "A chombo lists no riichi: the hand is played again and its riichi sticks go "
             "back to their players."
         ))  # fmt: skip
-    wins = outcome.get("wins", [outcome]) if outcome.get("result") in ("ron", "tsumo") else []
+    wins = wins_of(outcome)
     for win in wins:
         hand = win.get("hand") if isinstance(win, dict) else None
         declared = isinstance(hand, dict) and (hand.get("riichi") or hand.get("double_riichi"))

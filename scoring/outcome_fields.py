@@ -88,3 +88,23 @@ def read_text(data: Mapping[str, Any], key: str) -> str:
     if not isinstance(value, str):
         raise OutcomeError(f"{key} must be text, not {shown(value)}")
     return value
+
+
+def wins_of(outcome: Mapping[str, Any]) -> list[Any]:
+    """Return the wins of a round's JSON as FORMATS.md stores them: a tsumo is its own
+    one win, a ron lists its ``wins``, and any other round has none. The JSON is not
+    checked here: a ron whose ``wins`` is not a list has none (``Outcome.from_json``
+    refuses it), and its items come as they are.
+
+    >>> wins_of({"result": "tsumo", "winner": 1, "han": 2, "fu": 30})
+    [{'result': 'tsumo', 'winner': 1, 'han': 2, 'fu': 30}]
+    >>> wins_of({"result": "ron", "loser": 2, "wins": [{"winner": 0, "han": 1, "fu": 30}]})
+    [{'winner': 0, 'han': 1, 'fu': 30}]
+    >>> wins_of({"result": "draw", "tenpai": [0]})
+    []
+    """
+    result = outcome.get("result")
+    if result == "tsumo":
+        return [outcome]
+    wins = outcome.get("wins") if result == "ron" else None
+    return wins if isinstance(wins, list) else []

@@ -22,6 +22,7 @@ from scoring.errors import ScoringError
 from scoring.game import Replay, play, replay, with_riichi
 from scoring.melds import parse_melds
 from scoring.outcome import Outcome
+from scoring.outcome_fields import wins_of
 from scoring.rules import Rules
 from scoring.state import GameState
 
@@ -79,7 +80,7 @@ def entered_round(outcome: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
      'yaku': ['riichi', 'menzen_tsumo', 'pinfu'], 'dora': {'dora': 1, 'aka': 0, 'ura': 0}}
     """
     tsumo = outcome.get("result") == "tsumo"
-    wins = [outcome] if tsumo else outcome.get("wins", [])
+    wins = wins_of(outcome)
     entered = [_entered_win(win, tsumo=tsumo, rules=rules) for win in wins]
     data = dict(entered[0]) if tsumo else {**outcome}
     if not tsumo and "wins" in outcome:

@@ -28,6 +28,7 @@ from ledger.models import Player, Session
 from ledger.players import players_named
 from scoring.errors import ScoringError
 from scoring.game import rules_of_record
+from scoring.outcome_fields import wins_of
 
 router = Router(tags=["sessions"])
 ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 422)}
@@ -102,7 +103,7 @@ FILLED_BY_THE_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "tsum
 
 
 def _check_hands(outcome: dict[str, Any]) -> None:
-    wins = outcome.get("wins", [outcome]) if isinstance(outcome.get("wins", []), list) else []
+    wins = wins_of(outcome)
     for win in wins:
         hand = win.get("hand") if isinstance(win, dict) else None
         given = [key for key in FILLED_BY_THE_GAME if isinstance(hand, dict) and key in hand]

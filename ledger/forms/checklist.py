@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 from scoring.checklist import RIICHI_YAKU, checklist_groups
+from scoring.outcome_fields import wins_of
 from scoring.rules import Rules
 from scoring.yaku import han_table
 
@@ -19,7 +20,7 @@ DORA_COUNTERS = ("dora", "aka", "ura", "nuki")
 
 def checklist_riichi(outcome: dict[str, Any]) -> list[int]:
     """Return the winners whose checklist ticks riichi: they declared it (and paid)."""
-    wins = outcome.get("wins", [outcome])
+    wins = wins_of(outcome)
     declared = set(RIICHI_YAKU)
     return [win["winner"] for win in wins if declared & set(win.get("yaku", []))]
 

@@ -10,19 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
 from ledger.engine_words import explain
-from ledger.forms.checklist import (
-    DORA_COUNTERS,
-    checklist_initial,
-    checklist_riichi,
-)
-from ledger.forms.choices import (
-    FU_CHOICES,
-    HAN_CHOICES,
-    KINDS,
-    counts_dora,
-    han_words,
-    is_limit,
-)
+from ledger.forms.checklist import DORA_COUNTERS, checklist_initial, checklist_riichi
+from ledger.forms.choices import FU_CHOICES, HAN_CHOICES, KINDS, counts_dora, han_words, is_limit
 from ledger.forms.tiles import (
     HAND_FLAGS,
     IndicatorInput,
@@ -33,15 +22,11 @@ from ledger.forms.tiles import (
 )
 from ledger.models import SEATS
 from ledger.words import checklist_problem
-from scoring.checklist import (
-    Checklist,
-    ChecklistError,
-    ChecklistValue,
-    checklist_value,
-)
+from scoring.checklist import Checklist, ChecklistError, ChecklistValue, checklist_value
 from scoring.dora import DoraCount
 from scoring.errors import InvalidHandError, ScoringError
 from scoring.hand import Hand
+from scoring.outcome_fields import wins_of
 from scoring.pending import checklist_win, hand_of
 from scoring.rules import Rules
 from scoring.tiles import parse_tiles
@@ -368,7 +353,7 @@ class RoundForm(forms.Form):
             "riichi": outcome.get("riichi", []),
             "note": outcome.get("note", ""),
         }
-        wins = outcome.get("wins", [outcome] if kind == "tsumo" else [])
+        wins = wins_of(outcome)
         for win in wins:
             suffix = "" if kind == "tsumo" else f"_{win['winner']}"
             han = f"Y{win['yakuman']}" if win.get("yakuman") else str(win.get("han", ""))

@@ -14,6 +14,7 @@ from ledger.words import tile_words
 from scoring import melds
 from scoring.errors import ScoringError
 from scoring.melds import MELD_KINDS
+from scoring.outcome_fields import wins_of
 from scoring.rules import Rules
 from scoring.tiles import kind, parse_tile, parse_tiles, tile_name
 from scoring.yaku import FLAGS
@@ -29,7 +30,7 @@ HAND_FLAGS = [
 def tiles_riichi(outcome: dict[str, Any]) -> list[int]:
     """Return the winners whose hand, entered as tiles, counts double riichi: they
     declared it (and paid), whether or not their riichi was ticked too."""
-    wins = outcome.get("wins", [outcome])
+    wins = wins_of(outcome)
     return [win["winner"] for win in wins if win.get("hand", {}).get("double_riichi")]
 
 

@@ -3,15 +3,12 @@ recorded as it ends (a few taps, no scrolling on a phone)."""
 
 from __future__ import annotations
 
-import functools
-import re
 import uuid
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -21,10 +18,9 @@ from ledger import writes
 from ledger.engine_words import explain, innermost
 from ledger.forms import RoundForm
 from ledger.json_text import whole_number
-from ledger.models import AuditEntry, Session, new_token
+from ledger.models import Session
 from ledger.tables import payment_lines, table_of
 from ledger.views.common import (
-    TABLE_TOKENS,
     actor_of,
     can_record,
     holder_seat,
@@ -32,40 +28,14 @@ from ledger.views.common import (
     posted_version,
     remember_table,
     require_editor,
-    require_member,
     require_recorder,
     sheet_context,
     table_view,
 )
+from ledger.views.table_link import TOKEN_PATTERN, table_link_qr
 from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
 from scoring.errors import ScoringError
-
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def join_table(request: HttpRequest, token: str) -> HttpResponse:
-    """Remember the table link in this browser and open the table page."""
-    found = Session.objects.active().filter(token=token) if TOKEN_PATTERN.fullmatch(token) else None
-    session = found.first() if found is not None else None
-    if session is None:
-        raise Http404(gettext("There is no table at this link."))
-    tokens = [t for t in request.session.get(TABLE_TOKENS, []) if t != token][-19:]
-    request.session[TABLE_TOKENS] = [*tokens, token]
-    return redirect(session)
-
-
-@require_POST
-def new_table_link(request: HttpRequest, pk: int) -> HttpResponse:
-    """Replace the table link: the old one stops working."""
-    session = get_object_or_404(Session.objects.active(), pk=pk)
-    require_member(request, gettext("Only a club member can replace the table link."))
-    session.token = new_token()
-    session.save(update_fields=["token"])
-    actor = actor_of(request, session)
-    AuditEntry.objects.create(session=session, user=actor.user, via=actor.via,
-                              action="new table link", version=session.version)  # fmt: skip
-    messages.success(request, gettext("A new table link was made; the old one no longer works."))
-    return redirect(session)
+from scoring.outcome_fields import wins_of
 
 
 def table_context(
@@ -125,20 +95,8 @@ def _final_rows(table: Any) -> list[dict[str, Any]]:
 
 
 def _qr_svg(request: HttpRequest, session: Session) -> str:
-    """Return the table link as an inline SVG QR code (not needed by htmx fragments)."""
-    if request.htmx:
-        return ""
-    return qr_code_svg(request.build_absolute_uri(reverse("join-table", args=[session.token])))
-
-
-def qr_code_svg(url: str) -> str:
-    """Return a URL as an inline SVG QR code (its title in the active language)."""
-    return _qr_code_svg(url, gettext("QR code of the table link"))
-
-
-@functools.lru_cache(maxsize=256)
-def _qr_code_svg(url: str, title: str) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=4, title=title))
+    """Return the table link's QR code for the whole page (htmx fragments do not show it)."""
+    return "" if request.htmx else table_link_qr(request, session)
 
 
 PARTS = {"table": "#table", "table-main": "#table-main"}
@@ -239,7 +197,7 @@ HAND_PROBLEMS = {"not_a_winning_hand", "no_yaku", "two_han_minimum", "bad_flags"
 def _round_problem(error: ScoringError, outcome: dict[str, Any], names: list[str]) -> str:
     """Return why the engine refused the round; a hand from tiles is named with its
     winner when there is one such hand."""
-    wins = [win for win in outcome.get("wins", [outcome]) if "hand" in win]
+    wins = [win for win in wins_of(outcome) if "hand" in win]
     refusal = innermost(error)
     if len(wins) != 1 or getattr(refusal, "code", "") not in HAND_PROBLEMS:
         return explain(error, names)
