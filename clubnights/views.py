@@ -25,7 +25,7 @@ from ledger.json_text import whole_number
 from ledger.models import Player
 from ledger.records import export_records
 from ledger.views.common import actor_of, require_member
-from ledger.views.table import TOKEN_PATTERN, _qr_code_svg
+from ledger.views.table_link import TOKEN_PATTERN, qr_code_svg, table_link_qr, table_link_url
 from ledger.writes import WriteError
 from standings.exports import safe_cell
 
@@ -109,7 +109,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         players = Player.objects.exclude(pk__in=checked_in).order_by("name")
         context["club_players"] = players.values_list("name", flat=True)[:500]
         context["checkin_url"] = _checkin_url(request, event)
-        context["checkin_qr"] = _qr_code_svg(
+        context["checkin_qr"] = qr_code_svg(
             context["checkin_url"], gettext("QR code of the event’s check-in")
         )
     return render(request, "clubnights/event_detail.html", context)
@@ -250,8 +250,8 @@ def event_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     shown = _shown_round(request, context["rounds"])
     tables = []
     for table in shown.tables.all() if shown else []:
-        url = request.build_absolute_uri(reverse("join-table", args=[table.session.token]))
-        qr = _qr_code_svg(url, gettext("QR code of the table link"))
+        url = table_link_url(request, table.session)
+        qr = table_link_qr(request, table.session)
         tables.append({"table": table, "qr": qr, "url": url})
     context |= {"shown": shown, "sheet": tables}
     return render(request, "clubnights/sheet.html", context)

@@ -7,7 +7,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from ledger.api import api, not_found
-from ledger.views import account, console, history, imports, offline, players, sessions, table
+from ledger.views import (
+    account,
+    console,
+    history,
+    imports,
+    offline,
+    players,
+    sessions,
+    table,
+    table_link,
+)
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -46,8 +56,8 @@ urlpatterns = [
         "sessions/<int:pk>/rounds/<int:number>/delete/", history.round_delete, name="round-delete"
     ),
     path("sessions/<int:pk>/export.json", sessions.session_export, name="session-export"),
-    path("sessions/<int:pk>/table-link/", table.new_table_link, name="new-table-link"),
-    path("join/<str:token>/", table.join_table, name="join-table"),
+    path("sessions/<int:pk>/table-link/", table_link.new_table_link, name="new-table-link"),
+    path("join/<str:token>/", table_link.join_table, name="join-table"),
     path("account/", account.account, name="account"),
     path("account/tokens/<int:pk>/revoke/", account.token_revoke, name="token-revoke"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
