@@ -295,7 +295,9 @@ def test_the_walls_standings_count_a_game_once_it_is_finished(client):
     assert standings.count('<td class="num">1</td>') >= 4  # four players with one game each
 
 
-@pytest.mark.parametrize(("minutes", "words"), [(1, "1 minute a round"), (60, "60 minutes a round")])
+@pytest.mark.parametrize(
+    ("minutes", "words"), [(1, "1 minute a round"), (60, "60 minutes a round")]
+)
 def test_the_event_page_says_its_time_limit_in_words(client, host, minutes, words):
     from clubnights import service
 
@@ -306,7 +308,9 @@ def test_the_event_page_says_its_time_limit_in_words(client, host, minutes, word
     assert words in client.get(f"/events/{event.pk}/").content.decode()
 
 
-@pytest.mark.parametrize(("language", "words", "hand_words"), [("ja", "第1回戦", "1局目"), ("zh-hans", "第1轮", "第1局")])
+@pytest.mark.parametrize(
+    ("language", "words", "hand_words"), [("ja", "第1回戦", "1局目"), ("zh-hans", "第1轮", "第1局")]
+)
 def test_an_events_rounds_are_named_as_games_not_hands(client, host, language, words, hand_words):
     event, _ = drawn_event(host)
     client.cookies["django_language"] = language

@@ -136,7 +136,7 @@ def test_double_riichi_does_not_also_claim_riichi():
     ("change", "message"),
     [
         ({"tiles_1": "234m406p789s2z"}, "Tiles of Bo: 10 of 11 tiles"),
-        ({"tiles_1": "234x"}, "Tiles of Bo: \"234x\": \"x\" is not a digit or a suit letter"),
+        ({"tiles_1": "234x"}, 'Tiles of Bo: "234x": "x" is not a digit or a suit letter'),
         ({"win_tile_1": "5z"}, "Tiles of Bo: the winning tile (White dragon) is not among"),
         ({"win_tile_1": " "}, "Enter the winning tile of Bo."),
         ({"melds_1": "pon 778z"}, "Melds of Bo"),

@@ -177,7 +177,9 @@ def test_the_edit_page_shows_a_checklist_win_as_ticked(member):
     assert re.search(r'name="yaku_1" value="chinitsu" aria-label="[^"]*" checked', html)
 
 
-def test_a_checklist_worth_more_than_the_ledger_keeps_under_aotenjou_is_previewed_as_refused(client):
+def test_a_checklist_worth_more_than_the_ledger_keeps_under_aotenjou_is_previewed_as_refused(
+    client,
+):
     session = create_session(rules={"preset": "club", "aotenjou": True})
     data = {
         "kind": "ron",
