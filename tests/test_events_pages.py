@@ -191,6 +191,7 @@ def test_the_table_page_shows_the_clock_and_at_time_up_what_the_rule_says(client
     assert "ledger/clock.js" in running
     assert "is-up" in up
     assert "play one more hand after this one" in up
+    assert up.count("Time is up") == 1  # the clock stops at 0:00; the rule's line says it
 
 
 def test_the_console_of_an_event_shows_its_tables_and_standings(client):

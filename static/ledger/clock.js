@@ -1,5 +1,6 @@
 // The round's clock of an event: counts down to data-ends every second, and at time up
-// says so and shows what the event's rule says happens then (the server renders the text).
+// stops at 0:00 and shows what the event's rule says happens then (the server renders
+// the text, "Time is up: …", once).
 const pad = (n) => String(n).padStart(2, "0");
 
 function tick() {
@@ -8,7 +9,7 @@ function tick() {
     const line = clock.closest(".event-clock-line");
     const rule = line && line.querySelector(".event-time-up");
     if (left <= 0) {
-      clock.textContent = clock.dataset.up;
+      clock.textContent = "0:00";
       clock.classList.add("is-up");
       if (rule) rule.hidden = false;
     } else {
