@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -192,6 +193,11 @@ def check_fits(game: PendingGame) -> None:
     them. No online site gives names or ids near that long, so such a file is
     damaged or made by hand; cutting them would make two names one."""
     for name in game.record["players"]:
+        if any(unicodedata.category(char) == "Cc" for char in name):
+            raise LogImportError(gettext(
+                "%(file)s: the online name “%(name)s” holds a control character (shown as �); "
+                "no online site allows one, so the file cannot be imported."
+            ) % {"file": game.file_name, "name": _controls_shown(name)[:40]})  # fmt: skip
         if len(name) > ONLINE_NAME_LENGTH:
             raise LogImportError(gettext(
                 "%(file)s: the online name “%(start)s…” is longer than %(count)s characters; "
@@ -202,6 +208,10 @@ def check_fits(game: PendingGame) -> None:
             "%(file)s: the log’s game id is longer than %(count)s characters; no online site "
             "gives game ids that long, so the file cannot be imported."
         ) % {"file": game.file_name, "count": GAME_ID_LENGTH})  # fmt: skip
+
+
+def _controls_shown(name: str) -> str:
+    return "".join("�" if unicodedata.category(char) == "Cc" else char for char in name)
 
 
 def imported_as(game: PendingGame) -> Session | None:

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from ledger.models import Player
 
 ATTEMPTS = 3
+INVISIBLE = ("Cf", "Cc")  # Unicode categories: format and control characters
 
 
 class PlayerNameError(ValueError):
@@ -54,11 +55,11 @@ def _name_order(name: str) -> str:
 
 def clean_name(name: str) -> str:
     """Return a name as it is stored: trimmed, its accents composed (NFC) and without
-    invisible format characters (a zero-width space), so that "José" typed two ways, or
-    "Ann" with a zero-width space, is one player.
+    invisible format characters (a zero-width space) or control characters, so that
+    "José" typed two ways, or "Ann" with a zero-width space or a stray tab, is one player.
 
-    >>> clean_name(" Jose\u0301 "), clean_name("Ann\u200b")
-    ('José', 'Ann')
+    >>> clean_name(" Jose\u0301 "), clean_name("Ann\u200b"), clean_name("Ann\t\x01")
+    ('José', 'Ann', 'Ann')
     """
     composed = unicodedata.normalize("NFC", name)
-    return "".join(char for char in composed if unicodedata.category(char) != "Cf").strip()
+    return "".join(char for char in composed if unicodedata.category(char) not in INVISIBLE).strip()

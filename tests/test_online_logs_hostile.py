@@ -150,6 +150,10 @@ HOSTILE = [
      "the file is damaged: it holds half of a UTF-16 character pair, which is not text."),
     ("mjlog name with %00", MJLOG, mjlog(r'n0="[^"]*"', 'n0="%00abc"'),
      "the file is damaged: it holds a NUL character, which no game log has."),
+    ("mjlog name with %01", MJLOG, mjlog(r'n0="[^"]*"', 'n0="ab%01c"'),
+     "the online name “ab�c” holds a control character"),
+    ("tenhou6 name with an escape", TENHOU6, tenhou6(set_key("name", ["b\u001b[31m", "c", "d", "e"])),
+     "the online name “b�[31m” holds a control character"),
     # names and game ids longer than the ledger keeps
     ("tenhou6 name of 150", TENHOU6, tenhou6(set_key("name", ["b" * 150, "c", "d", "e"])),
      "the online name “bbbbbbbbbbbbbbbbbbbb…” is longer than 100 characters"),
