@@ -8,6 +8,8 @@ so the scores, the results and the standings would no longer follow the rounds.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
@@ -25,6 +27,7 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
+from ledger.seasons import check_days
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
@@ -96,8 +99,19 @@ class RulesetAdmin(admin.ModelAdmin):
     form = RulesetForm
 
 
+class SeasonAdminForm(forms.ModelForm):
+    """A season as the admin edits it: its days in the years a season may use, as on
+    the seasons page (``ledger.seasons.check_days``)."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        check_days(self, data)
+        return data
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonAdminForm
     list_display = ("name", "starts_on", "ends_on", "is_closed")
 
 

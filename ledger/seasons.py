@@ -14,7 +14,9 @@ are brought up to date.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
+from django import forms
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -28,6 +30,18 @@ from ledger.signals import sessions_moved
 # hold (9999-12-31) has no day after it to end a range at.
 FIRST_DAY = dt.date(1990, 1, 1)
 LAST_DAY = dt.date(2999, 12, 31)
+
+
+def check_days(form: forms.BaseForm, data: dict[str, Any]) -> None:
+    """Add an error to a season form (the seasons page's, the admin's) for a start or end
+    outside the years a season may use."""
+    for name in ("starts_on", "ends_on"):
+        day = data.get(name)
+        if day is not None and not FIRST_DAY <= day <= LAST_DAY:
+            form.add_error(name, gettext(
+                "%(field)s: choose a day in the years %(first)s to %(last)s."
+            ) % {"field": form.fields[name].label, "first": FIRST_DAY.year,
+                 "last": LAST_DAY.year})  # fmt: skip
 
 
 def local_day(moment: dt.datetime) -> dt.date:

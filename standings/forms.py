@@ -13,7 +13,7 @@ from django.utils.translation import gettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
-from ledger.seasons import FIRST_DAY, LAST_DAY
+from ledger.seasons import check_days
 from standings.leaderboard import player_counts
 from standings.models import ClubSetting
 from standings.scopes import ALL_TIME, PLAYER_COUNTS, Scope, current_season, season_scope
@@ -216,23 +216,13 @@ class SeasonForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in ("starts_on", "ends_on"):
-            day = data.get(name)
-            if day and not FIRST_DAY <= day <= LAST_DAY:
-                self.add_error(name, self._out_of_range(name))
+        check_days(self, data)
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", gettext("A season cannot end before it starts."))
         if starts and starts > timezone.localdate() + dt.timedelta(days=366):
             self.add_error("starts_on", gettext("Start a season at most a year ahead."))
         return data
-
-    def _out_of_range(self, name: str) -> str:
-        return gettext("%(field)s: choose a day in the years %(first)s to %(last)s.") % {
-            "field": self.fields[name].label,
-            "first": FIRST_DAY.year,
-            "last": LAST_DAY.year,
-        }
 
 
 class RatingChoiceForm(forms.ModelForm):

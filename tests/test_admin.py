@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from ledger.models import Round, Ruleset, Session
+from ledger.models import Round, Ruleset, Season, Session
 from tests.factories import create_session, draw
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +65,26 @@ def test_a_ruleset_with_good_rules_is_saved(admin_client):
     )
     assert answer.status_code == 302
     assert Ruleset.objects.get(name="Club nights").rules == {"preset": "club", "kiriage": True}
+
+
+@pytest.mark.parametrize(
+    ("starts", "ends", "field"),
+    [("2026-01-01", "9999-12-31", "Ends on"), ("1900-04-01", "", "Starts on")],
+)
+def test_a_season_outside_the_years_a_season_may_use_is_refused_in_the_admin(
+    admin_client, starts, ends, field
+):
+    answer = admin_client.post(
+        "/admin/ledger/season/add/", {"name": "Far", "starts_on": starts, "ends_on": ends}
+    )
+    assert answer.status_code == 200  # the form again, with its error
+    assert f"{field}: choose a day in the years 1990 to 2999." in answer.content.decode()
+    assert not Season.objects.exists()
+
+
+def test_a_season_in_range_is_saved_in_the_admin(admin_client):
+    answer = admin_client.post(
+        "/admin/ledger/season/add/", {"name": "Spring", "starts_on": "2026-03-01", "ends_on": ""}
+    )
+    assert answer.status_code == 302
+    assert Season.objects.get().name == "Spring"
