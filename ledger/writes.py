@@ -209,6 +209,10 @@ def finish_session(
     def finish(session: Session) -> Change:
         if session.is_finished:
             raise Refused(gettext("This game has already ended."))
+        if not steps.rounds_of(session):
+            raise Refused(gettext(
+                "This game has no rounds yet, so there is nothing to end: delete it instead."
+            ))  # fmt: skip
         session.ended_early = reason
         session.save(update_fields=["ended_early"])
         state = steps.replay(session, session.outcomes())

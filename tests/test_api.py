@@ -124,6 +124,21 @@ def test_finishing_settles_the_game_on_the_scores_as_they_stand(client, member_t
     assert again[0] == 422
 
 
+def test_a_game_with_no_rounds_is_not_finished_but_can_be_deleted(client, member_token):
+    session = create_session(rules={"preset": "club"})
+
+    status, answer = call(client, "post", f"/sessions/{session.pk}/finish", {}, token=member_token)
+
+    assert status == 422
+    assert answer["error"]["message"] == (
+        "This game has no rounds yet, so there is nothing to end: delete it instead."
+    )
+    stored = Session.objects.get(pk=session.pk)
+    assert not stored.is_finished and stored.ended_early == "" and stored.version == 0
+    assert not stored.results.exists()
+    assert call(client, "delete", f"/sessions/{session.pk}", token=member_token)[0] == 200
+
+
 def test_delete_and_restore_a_session(client, member_token):
     session = create_session(rounds=[draw(0)])
 

@@ -287,6 +287,7 @@ def test_the_walls_standings_count_a_game_once_it_is_finished(client):
     event, event_round = drawn_event()
     wall = reverse("event-seating", args=[event.pk]) + "?part=table"
     table = event_round.tables.order_by("number").first()
+    writes.record_round(table.session.pk, {"result": "draw", "tenpai": []}, actor=ACTOR)
 
     writes.finish_session(table.session.pk, actor=ACTOR, version=None)
 

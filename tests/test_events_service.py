@@ -19,6 +19,7 @@ from tests.factories import create_player
 from tests.threads import run_together
 
 ACTOR = writes.Actor(via="command")
+ALL_NOTEN = {"result": "draw", "tenpai": [], "riichi": []}
 NAMES = [f"Player {i:02}" for i in range(1, 13)]
 HANCHAN_END = {"result": "chombo", "player": 0}
 
@@ -35,7 +36,9 @@ def check_in_all(event: Event, names=NAMES) -> list[Player]:
 
 
 def finish_round(event_round: EventRound) -> None:
+    """End every table of the round after one drawn hand (a game with no rounds cannot end)."""
     for table in event_round.tables.all():
+        writes.record_round(table.session.pk, ALL_NOTEN, actor=ACTOR)
         writes.finish_session(table.session.pk, actor=ACTOR, version=None)
 
 
