@@ -28,7 +28,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from bench.scoring_vs_mahjong import SEED, _load_peer, generate_hands
+from bench.mahjong_peer import load_peer
+from bench.scoring_vs_mahjong import SEED, generate_hands
 
 HANDS = 1_000
 GOAL = 3.0
@@ -38,15 +39,16 @@ ROOT = Path(__file__).resolve().parent.parent
 # benchmark calls them.
 SCORE = """
 import json, sys
-from bench.scoring_vs_mahjong import _load_peer, _score_ours, _score_theirs
+from bench.mahjong_peer import load_peer, score_theirs
+from bench.scoring_vs_mahjong import score_ours
 side, path, passes = sys.argv[1], sys.argv[2], int(sys.argv[3])
 hands = json.loads(open(path).read())
-peer = _load_peer()
+peer = load_peer()
 for _ in range(passes):
     if side == "ours":
-        [_score_ours(hand) for hand in hands]
+        [score_ours(hand) for hand in hands]
     else:
-        [_score_theirs(peer, hand) for hand in hands]
+        [score_theirs(peer, hand) for hand in hands]
 """
 
 # callgrind's summary line: "Collected : <Ir> ..." with --branch-sim=yes the events are
@@ -66,7 +68,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): no instruction counts")
         return
-    if _load_peer() is None:
+    if load_peer() is None:
         print("mahjong is not installed (.venv/bin/pip install mahjong): no comparison")
         return
     with tempfile.TemporaryDirectory() as folder:

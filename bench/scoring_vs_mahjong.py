@@ -1,4 +1,5 @@
-"""Full hand scoring against the PyPI ``mahjong`` library (MahjongRepository/mahjong).
+"""Full hand scoring against the PyPI ``mahjong`` library (MahjongRepository/mahjong,
+called through ``bench.mahjong_peer``).
 
 Both sides score the same 10,000 generated winning hands, given as FORMATS.md
 section 2 dicts; each side's time includes its own conversion from the dict and is
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bench.hands import complete_hand
+from bench.mahjong_peer import PLAIN_FIVES, load_peer, score_theirs
 from scoring.errors import ScoringError
 from scoring.fu import fu
 from scoring.hand import Hand, readings
@@ -49,21 +51,20 @@ BATCH_GOAL_S = 1.0
 MEMORY_LIMIT_MB = 100
 SHOWN_DISAGREEMENTS = 6
 WINDS = "ESWN"
-PLAIN_FIVES = (4, 13, 22)
 
 
 def main() -> None:
     """Print both rates, their ratio, the cross-check and the batch's time and peak memory."""
     hands = generate_hands(HANDS, SEED)
-    ours, our_results = _best_rate(lambda: [_score_ours(hand) for hand in hands], len(hands))
+    ours, our_results = _best_rate(lambda: [score_ours(hand) for hand in hands], len(hands))
     print(f"scoring.score_hand: {ours[1]:,.0f} hands/s ({ours[0]:,.0f} hands/s cold, first pass)")
     _report_shared_floor(hands, ours[1])
-    peer = _load_peer()
+    peer = load_peer()
     if peer is None:
         print("mahjong is not installed (.venv/bin/pip install mahjong): no comparison")
     else:
         theirs, their_results = _best_rate(
-            lambda: [_score_theirs(peer, hand) for hand in hands], len(hands), passes=2
+            lambda: [score_theirs(peer, hand) for hand in hands], len(hands), passes=2
         )
         print(f"mahjong {peer['version']}: {theirs[1]:,.0f} hands/s")
         print(f"ratio: {ours[1] / theirs[1]:.1f}x (cold: {ours[0] / theirs[1]:.1f}x); goal 3x")
@@ -87,8 +88,8 @@ VARIANT = {
 def _cross_check_variant(peer: dict[str, Any], hands: list[dict[str, Any]]) -> None:
     print(f"rules {json.dumps(VARIANT)}:")
     variant = [{**hand, "rules": VARIANT} for hand in hands]
-    mine = [_score_ours(hand) for hand in variant]
-    theirs = [_score_theirs(peer, hand, options=peer["variant_options"]) for hand in variant]
+    mine = [score_ours(hand) for hand in variant]
+    theirs = [score_theirs(peer, hand, options=peer["variant_options"]) for hand in variant]
     cross_check(variant, mine, theirs)
 
 
@@ -136,152 +137,11 @@ def _hand_object(rng: random.Random, hand: Hand) -> dict[str, Any]:
 # Ours
 
 
-def _score_ours(hand: dict[str, Any]) -> dict[str, Any]:
+def score_ours(hand: dict[str, Any]) -> dict[str, Any]:
     try:
         return score_hand(hand)
     except ScoringError as error:
         return {"error": {"code": error.code, "message": str(error)}}
-
-
-# The peer library: its own conversion from the dict to 136-tile ids, melds, config.
-
-
-def _load_peer() -> dict[str, Any] | None:
-    try:
-        from importlib.metadata import version
-
-        from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-        from mahjong.meld import Meld
-    except ImportError:
-        return None
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=True)
-    variant_options = OptionalRules(
-        has_open_tanyao=False,
-        has_aka_dora=False,
-        has_double_yakuman=False,
-        kazoe_limit=HandConstants.KAZOE_SANBAIMAN,
-        kiriage=True,
-    )
-    meld_kinds = {
-        "chi": Meld.CHI,
-        "pon": Meld.PON,
-        "kan": Meld.KAN,
-        "ankan": Meld.KAN,
-        "kakan": Meld.SHOUMINKAN,
-    }
-    return {
-        "version": version("mahjong"),
-        "estimate": _peer_estimate(HandCalculator),
-        "config": HandConfig,
-        "options": options,
-        "variant_options": variant_options,
-        "meld": Meld,
-        "meld_kinds": meld_kinds,
-    }
-
-
-def _peer_estimate(calculator: Any) -> Callable[..., Any]:
-    """Return the peer's estimate_hand_value taking ``ura_dora_indicators``, for both of
-    its API generations: 2.x has a static method with that argument; 1.x (the ``bench``
-    extra allows ``mahjong>=1.2``) has an instance method and reads ura indicators
-    among the dora indicators."""
-    import inspect
-
-    estimate = calculator.estimate_hand_value
-    parameters = inspect.signature(estimate).parameters
-    if "self" in parameters:
-        estimate = calculator().estimate_hand_value
-    if "ura_dora_indicators" in parameters:
-        return estimate
-
-    def with_ura(
-        *args: Any, dora_indicators: list[int], ura_dora_indicators: Any, **rest: Any
-    ) -> Any:
-        return estimate(
-            *args, dora_indicators=dora_indicators + (ura_dora_indicators or []), **rest
-        )
-
-    return with_ura
-
-
-SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
-PEER_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-
-def _peer_tiles(text: str) -> list[tuple[int, bool]]:
-    """Return (kind, is red) of each tile of an MPSZ string."""
-    tiles: list[tuple[int, bool]] = []
-    digits: list[int] = []
-    for char in text:
-        if char in SUIT_OFFSETS:
-            offset = SUIT_OFFSETS[char]
-            tiles.extend((offset + (4 if d == 0 else d - 1), d == 0) for d in digits)
-            digits = []
-        else:
-            digits.append(int(char))
-    return tiles
-
-
-def _score_theirs(
-    peer: dict[str, Any], hand: dict[str, Any], options: Any = None
-) -> dict[str, Any]:
-    tiles, win, melds = _peer_hand(peer, hand)
-    config = peer["config"](
-        is_tsumo=hand["tsumo"],
-        is_riichi=hand["riichi"],
-        is_ippatsu=hand["ippatsu"],
-        player_wind=PEER_WINDS[hand["seat_wind"]],
-        round_wind=PEER_WINDS[hand["round_wind"]],
-        tsumi_number=hand["honba"],
-        kyoutaku_number=hand["riichi_sticks"],
-        options=options or peer["options"],
-    )
-    result = peer["estimate"](
-        tiles,
-        win,
-        melds=melds,
-        dora_indicators=[k * 4 for k, _ in _peer_tiles(hand["dora"])],
-        ura_dora_indicators=[k * 4 for k, _ in _peer_tiles(hand["ura"])] or None,
-        config=config,
-    )
-    if result.error:
-        return {"error": result.error}
-    return {
-        "han": result.han,
-        "fu": result.fu,
-        "total": result.cost["total"],
-        "yaku": [str(yaku) for yaku in result.yaku],
-    }
-
-
-def _peer_hand(peer: dict[str, Any], hand: dict[str, Any]) -> tuple[list[int], int, list[Any]]:
-    """Return 136-ids of all tiles, the winning tile's id and the melds (a red five is
-    id 4*kind, the plain copies of a five start at 4*kind + 1)."""
-    taken: dict[int, int] = {}
-
-    def take(tile_kind: int, is_red: bool) -> int:
-        if is_red:
-            return tile_kind * 4
-        index = taken.get(tile_kind, 1 if tile_kind in PLAIN_FIVES else 0)
-        taken[tile_kind] = index + 1
-        return tile_kind * 4 + index
-
-    tiles: list[int] = []
-    melds = []
-    for meld in hand["melds"]:
-        ids = [take(k, red) for k, red in _peer_tiles(meld["tiles"])]
-        tiles.extend(ids)
-        melds.append(
-            peer["meld"](peer["meld_kinds"][meld["kind"]], ids, opened=meld["kind"] != "ankan")
-        )
-    concealed = [take(k, red) for k, red in _peer_tiles(hand["hand"])]
-    tiles.extend(concealed)
-    ((win_kind, win_red),) = _peer_tiles(hand["win"])
-    same = [tile for tile in concealed if tile // 4 == win_kind]
-    red_id = win_kind * 4 if win_kind in PLAIN_FIVES else -1
-    win = next((tile for tile in same if (tile == red_id) == win_red), same[0])
-    return tiles, win, melds
 
 
 # Cross-check
@@ -363,9 +223,9 @@ def _report_paired_ratio(hands: list[dict[str, Any]], peer: dict[str, Any]) -> N
     """
     ratios = []
     for _ in range(PAIRS):
-        (mine, _), _ = _best_rate(lambda: [_score_ours(h) for h in hands], len(hands), passes=1)
+        (mine, _), _ = _best_rate(lambda: [score_ours(h) for h in hands], len(hands), passes=1)
         (peers, _), _ = _best_rate(
-            lambda: [_score_theirs(peer, h) for h in hands], len(hands), passes=1
+            lambda: [score_theirs(peer, h) for h in hands], len(hands), passes=1
         )
         ratios.append(mine / peers)
     ratios.sort()
