@@ -181,7 +181,9 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
         "“%(first)s” makes a noten riichi a chombo, but “%(second)s” has no chombo."
     ),
 }
-ROUND_PREFIX = re.compile(r"round (?P<number>\d+) \((?P<label>[ESWN]\d+)\): (?P<rest>.*)", re.S)
+ROUND_PREFIX = re.compile(
+    r"round (?P<number>\d+)(?: \((?P<label>[ESWN]\d+)\))?: (?P<rest>.*)", re.S
+)
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table
     "no_yaku": _("This hand has no yaku (dora are not yaku)."),
     "not_a_winning_hand": _("These tiles are not a winning hand."),
@@ -195,12 +197,18 @@ def explain(error: Exception, names: Sequence[str] = ()) -> str:
     text = str(error)
     prefix = ""
     if found := ROUND_PREFIX.fullmatch(text):
-        prefix = gettext("Round %(number)s (%(round)s): ") % {
-            "number": found["number"],
-            "round": glossary.round_name(found["label"]),
-        }
+        prefix = _round_prefix(found["number"], found["label"])
         text = found["rest"]
     return prefix + _sentence(error, text, names)
+
+
+def _round_prefix(number: str, label: str | None) -> str:
+    if label is None:  # a round past the game's end has no label
+        return gettext("Round %(number)s: ") % {"number": number}
+    return gettext("Round %(number)s (%(round)s): ") % {
+        "number": number,
+        "round": glossary.round_name(label),
+    }
 
 
 def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:

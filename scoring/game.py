@@ -268,11 +268,17 @@ def replay(record: Mapping[str, Any], *, check_rules: bool = True) -> Replay:
         try:
             result = play(state, Outcome.from_json(data), rules)
         except ScoringError as error:
-            raise RecordError(f"round {number} ({state.label}): {error}") from None
+            raise RecordError(f"{_round_named(number, state)}: {error}") from None
         played.append(result)
         state = result.state
     state = _ended_early(state, record.get("ended_early"))
     return Replay(rules, players, tuple(played), state, penalties)
+
+
+def _round_named(number: int, state: GameState) -> str:
+    """Return how a refusal names a round: "round 5 (E4)", or "round 5" alone past the
+    game's end, where the round has no label (the end's is the last round's)."""
+    return f"round {number}" if state.finished else f"round {number} ({state.label})"
 
 
 MAX_ROUNDS = 200  # far more than any game: a hanchan rarely passes 30 rounds

@@ -38,8 +38,17 @@ def test_the_end_of_the_game_is_said_in_the_tables_words():
 
     text = explain(error, NAMES)
 
-    assert text.startswith("Round 2 (East 1, 1 honba): ") or text.startswith("Round 2 (East 1): ")
+    assert text.startswith("Round 2: ")  # past the end: the end's label is round 1's
     assert "The game is over" in text and "(tobi)" not in text
+
+
+@pytest.mark.parametrize(("language", "start"), [("zh-hans", "第2局："), ("ja", "2局目：")])
+def test_a_round_past_the_end_is_named_by_its_number_in_each_language(language, start):
+    rounds = [{"result": "chombo", "player": 1}, {"result": "draw", "tenpai": []}]
+    error = _refusal({"rules": "wrc", "rounds": rounds})
+
+    with translation.override(language):
+        assert explain(error, NAMES).startswith(start)
 
 
 def test_a_rule_option_is_named_by_its_label_not_its_key():

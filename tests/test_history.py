@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from itertools import pairwise
 
@@ -108,6 +109,20 @@ def test_an_edit_that_makes_a_later_round_impossible_is_refused(member):
     assert response.status_code == 422
     assert b"nothing was saved" in response.content
     assert session.outcomes() == rounds
+
+
+def test_a_round_a_correction_puts_past_the_end_is_named_by_its_number_alone(member):
+    session = create_session(rules={"preset": "club"}, rounds=[draw(), draw(), draw()])
+    assert [row.label for row in Round.objects.filter(session=session)] == ["E1", "E2", "E3"]
+    bust = {"kind": "ron", "winners": ["2"], "loser": "1", "han_2": "Y1", "fu_2": ""}
+
+    response = member.post(reverse("round-edit", args=[session.pk, 1]), bust)
+
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 422
+    # Round 2 is East 2 in the history; the game would end in East 1, so no label fits it
+    assert "Round 2: The game is over (a player went bust)" in page
+    assert "Round 2 (East 1)" not in page
 
 
 def test_edit_page_is_prefilled_from_the_stored_round(member):

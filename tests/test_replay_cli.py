@@ -101,7 +101,7 @@ def test_an_array_of_records_prints_an_array_of_results(capsys, tmp_path):
         ([{"result": "skip"}], "round 1 (E1): result must be one of"),
         (
             [{"result": "chombo", "player": 1}, {"result": "draw"}],
-            "round 2 (E1): the game has already ended",
+            "round 2: the game has already ended",
         ),
     ],
 )
