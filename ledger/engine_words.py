@@ -192,23 +192,30 @@ KIND_WORDS = {  # the engine's error codes whose own text is too technical for t
 }
 
 
-def explain(error: Exception, names: Sequence[str] = ()) -> str:
-    """Return an engine refusal as the table reads it, in the active language."""
+def explain(error: Exception, names: Sequence[str] = (), changed: int | None = None) -> str:
+    """Return an engine refusal as the table reads it, in the active language.
+
+    ``changed`` is the round a correction changed: a refused round after it is named as
+    it would be after the change, which may differ from its number and name in the
+    history (a deleted round moves later ones up; a kept deal shifts their names).
+    """
     text = str(error)
     prefix = ""
     if found := ROUND_PREFIX.fullmatch(text):
-        prefix = _round_prefix(found["number"], found["label"])
+        later = changed is not None and int(found["number"]) > changed
+        prefix = _round_prefix(found["number"], found["label"], later=later)
         text = found["rest"]
     return prefix + _sentence(error, text, names)
 
 
-def _round_prefix(number: str, label: str | None) -> str:
-    if label is None:  # a round past the game's end has no label
-        return gettext("Round %(number)s: ") % {"number": number}
-    return gettext("Round %(number)s (%(round)s): ") % {
-        "number": number,
-        "round": glossary.round_name(label),
-    }
+def _round_prefix(number: str, label: str | None, *, later: bool) -> str:
+    words = {"number": number, "round": glossary.round_name(label) if label else ""}
+    if label is None:  # a round past the game's end has no name
+        after = gettext("After this change, round %(number)s: ")
+        return (after if later else gettext("Round %(number)s: ")) % words
+    if later:
+        return gettext("After this change, round %(number)s (%(round)s): ") % words
+    return gettext("Round %(number)s (%(round)s): ") % words
 
 
 def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from ledger import writes
 from ledger.models import OnlineName, Player, Ruleset, Session
 from ledger.online_logs import ImportedGame, LogError, read_logs
+from ledger.players import clean_name
 from ledger.records import RecordError, record_dates
 from scoring.game import replay
 from scoring.rules import Rules
@@ -363,8 +364,9 @@ def _new_guest(key: OnlineKey) -> Player:
 
 
 def _player_name(online_name: str) -> str:
-    """Return an online name as a club player's name: cut to the length a name may have."""
-    return online_name.strip()[:NAME_LENGTH].strip()
+    """Return an online name as a club player's name: cleaned as every name is
+    (``ledger.players.clean_name``) and cut to the length a name may have."""
+    return clean_name(online_name)[:NAME_LENGTH].strip()
 
 
 def _remember(key: OnlineKey, player: Player) -> None:

@@ -23,7 +23,7 @@ from ledger.engine_words import explain
 from ledger.json_text import NUL, SURROGATE, bad_text
 from ledger.models import Session
 from ledger.online_logs.model import fingerprint
-from ledger.players import players_named
+from ledger.players import clean_name, players_named
 from scoring.errors import ScoringError
 from scoring.game import replay, rules_of_record
 
@@ -144,12 +144,12 @@ def _check(record: Any, where: str) -> None:
     if (
         not isinstance(players, list)
         or len(players) not in (3, 4)
-        or not all(isinstance(n, str) and n.strip() and len(n) <= 60 for n in players)
+        or not all(isinstance(n, str) and clean_name(n) and len(n) <= 60 for n in players)
     ):
         raise RecordError(where + gettext(
             "players must be a list of four names, or three for sanma (at most 60 characters)"
         ))  # fmt: skip
-    if len({n.strip().casefold() for n in players}) < len(players):
+    if len({clean_name(n).casefold() for n in players}) < len(players):
         raise RecordError(where + gettext("the players must have different names"))
     if not isinstance(record.get("rounds", []), list):
         raise RecordError(where + gettext("rounds must be a list"))

@@ -51,13 +51,15 @@ def check_live(session: Session) -> None:
         raise SessionMissing(gettext("This session was deleted; a member can restore it first."))
 
 
-def replay(session: Session, outcomes: list[Outcome]) -> dict[str, Any]:
+def replay(session: Session, outcomes: list[Outcome], changed: int | None = None) -> dict[str, Any]:
     """Return the replay of the rounds as they would be, and keep the session's
-    fingerprint (players, rounds, scores) up to date with them (saved by ``finish``)."""
+    fingerprint (players, rounds, scores) up to date with them (saved by ``finish``).
+    ``changed`` is the round a correction changed, for the refusal's words."""
     try:
         game = session.game(outcomes)
     except ScoringError as error:
-        raise Refused(explain(error, [p.name for p in session.players()])) from None
+        names = [p.name for p in session.players()]
+        raise Refused(explain(error, names, changed=changed)) from None
     session.fingerprint = replay_fingerprint(game)
     return game.to_json()
 

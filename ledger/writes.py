@@ -156,7 +156,7 @@ def _rewrite(
     outcomes: list[Outcome], **audit: Any,
 ) -> Change:  # fmt: skip
     """Replay corrected rounds (and the riichi of the hand being played) and write them."""
-    state = steps.replay(session, outcomes)
+    state = steps.replay(session, outcomes, changed=audit["round_number"])
     check_declared_riichi(session, outcomes)
     steps.write_rounds(session, rows, outcomes, state)
     return steps.finish(session, actor, action, request_id=request_id, state=state, **audit)

@@ -40,6 +40,16 @@ def test_a_nul_in_a_name_or_the_table_label_is_refused(client, member_token, bod
     assert not Session.objects.exists() and not Player.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["\u200b", "\x01", "\u200b\x1b "])
+def test_a_name_of_only_invisible_or_control_characters_is_refused(client, member_token, name):
+    body = {"players": ["Aki", name, "Chen", "Dai"]}
+
+    status, answer = call(client, "post", "/sessions", body, token=member_token)
+
+    assert status == 422 and "a name of only invisible or control" in answer["error"]["message"]
+    assert not Session.objects.exists() and not Player.objects.exists()
+
+
 @pytest.mark.parametrize("given", [[1], {}, True, "someone"])
 def test_an_online_name_mapped_to_something_not_an_id_is_refused(client, member_token, given):
     files = [{"name": "triple-ron.xml", "text": SAMPLE.read_text()}]

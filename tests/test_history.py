@@ -120,9 +120,23 @@ def test_a_round_a_correction_puts_past_the_end_is_named_by_its_number_alone(mem
 
     page = html.unescape(response.content.decode())
     assert response.status_code == 422
-    # Round 2 is East 2 in the history; the game would end in East 1, so no label fits it
-    assert "Round 2: The game is over (a player went bust)" in page
-    assert "Round 2 (East 1)" not in page
+    # Round 2 is East 2 in the history; the game would end in East 1, so no name fits it
+    assert "After this change, round 2: The game is over (a player went bust)" in page
+    assert "East 1" not in page.split("After this change", 1)[1].split(".", 1)[0]
+
+
+def test_a_later_round_a_correction_refuses_is_named_as_the_change_would_make_it(member):
+    rounds = [draw(0, 1, riichi=(1,)), draw(0, 1, riichi=(1,))]  # East 1, then East 1 again
+    session = create_session(rules={"preset": "club"}, rounds=rounds)
+    data = {"kind": "ron", "winners": ["2"], "loser": "1", "han_2": "11", "fu_2": "30",
+            "riichi": ["1"]}  # fmt: skip  # Bo pays 24,000 and a stick: 0 points left
+
+    response = member.post(reverse("round-edit", args=[session.pk, 1]), data)
+
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 422
+    assert "After this change, round 2 (East 2): Bo cannot declare riichi with 0 points" in page
+    assert session.outcomes() == rounds
 
 
 def test_edit_page_is_prefilled_from_the_stored_round(member):

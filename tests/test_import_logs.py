@@ -303,6 +303,15 @@ def test_a_guest_whose_name_a_club_player_has_gets_the_site_in_their_name():
     assert log_imports._new_guest(key).name == "Bob (Tenhou) 2"
 
 
+def test_a_guest_is_named_as_every_player_is_cleaned_accents_composed_and_no_invisibles():
+    key = ("tenhou", " Jose\u0301\u200b ")
+
+    guest = log_imports._new_guest(key)
+
+    assert guest.name == "José"
+    assert log_imports.proposed_players([key]) == {key: guest}  # the club player "José"
+
+
 def test_the_import_page_needs_a_member(client):
     response = upload(client, ("pao.xml", log("tenhou-pao.xml")))
 

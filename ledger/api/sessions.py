@@ -25,7 +25,7 @@ from ledger.api.schemas import (
 )
 from ledger.json_text import bad_text
 from ledger.models import Player, Session
-from ledger.players import players_named
+from ledger.players import clean_name, players_named
 from scoring.errors import ScoringError
 from scoring.game import rules_of_record
 from scoring.outcome_fields import wins_of
@@ -142,6 +142,11 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
 
 def _players(given: list[str | int]) -> list[Player]:
     names = [item for item in given if isinstance(item, str)]
+    if not all(clean_name(name) for name in names):
+        raise ApiError(422, "invalid", gettext(
+            "Every player needs a name that can be seen: a name of only invisible or control "
+            "characters is no name."
+        ))  # fmt: skip
     by_id = Player.objects.in_bulk([item for item in given if isinstance(item, int)])
     missing = [str(item) for item in given if isinstance(item, int) and item not in by_id]
     if missing:
