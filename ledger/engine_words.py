@@ -195,9 +195,10 @@ KIND_WORDS = {  # the engine's error codes whose own text is too technical for t
 def explain(error: Exception, names: Sequence[str] = (), changed: int | None = None) -> str:
     """Return an engine refusal as the table reads it, in the active language.
 
-    ``changed`` is the round a correction changed: a refused round after it is named as
-    it would be after the change, which may differ from its number and name in the
-    history (a deleted round moves later ones up; a kept deal shifts their names).
+    ``changed`` is the last round a correction leaves in its place (the edited round, or
+    the one before a deleted round): a refused round after it is named as it would be
+    after the change, which may differ from its number and name in the history (a
+    deleted round moves later ones up; a kept deal shifts their names).
     """
     text = str(error)
     prefix = ""
@@ -240,6 +241,12 @@ def _contradiction(code: str, options: tuple[str, ...]) -> str:
             "options": ", ".join(_option(name) for name in options)
         }
     return str(words) % labels
+
+
+def refused_round(error: Exception) -> int | None:
+    """Return the number of the round a replay refused, or None when it names none."""
+    found = ROUND_PREFIX.fullmatch(str(error))
+    return int(found["number"]) if found else None
 
 
 def innermost(error: Exception) -> BaseException:

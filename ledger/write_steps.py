@@ -54,7 +54,8 @@ def check_live(session: Session) -> None:
 def replay(session: Session, outcomes: list[Outcome], changed: int | None = None) -> dict[str, Any]:
     """Return the replay of the rounds as they would be, and keep the session's
     fingerprint (players, rounds, scores) up to date with them (saved by ``finish``).
-    ``changed`` is the round a correction changed, for the refusal's words."""
+    ``changed`` is the last round a correction leaves in its place, for the refusal's
+    words (see ``explain``)."""
     try:
         game = session.game(outcomes)
     except ScoringError as error:

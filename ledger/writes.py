@@ -129,7 +129,7 @@ def replace_round(
         check_riichi_sticks(session, outcome)
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
-        return _rewrite(session, actor, "edit", request_id, rows, outcomes,
+        return _rewrite(session, actor, "edit", request_id, rows, outcomes, number,
                         round_number=number, before=old, after=outcome)  # fmt: skip
 
     return steps.guarded(pk, request_id, version, replace)
@@ -145,7 +145,8 @@ def delete_round(
         old = steps.round_at(rows, number).outcome
         outcomes = [row.outcome for row in rows]
         del outcomes[number - 1]
-        return _rewrite(session, actor, "delete", request_id, rows, outcomes,
+        # the rounds after it move up: from its number on, each is a different round
+        return _rewrite(session, actor, "delete", request_id, rows, outcomes, number - 1,
                         round_number=number, before=old)  # fmt: skip
 
     return steps.guarded(pk, request_id, version, delete)
@@ -153,10 +154,11 @@ def delete_round(
 
 def _rewrite(
     session: Session, actor: Actor, action: str, request_id: str, rows: list[Round],
-    outcomes: list[Outcome], **audit: Any,
+    outcomes: list[Outcome], last_unmoved: int, **audit: Any,
 ) -> Change:  # fmt: skip
-    """Replay corrected rounds (and the riichi of the hand being played) and write them."""
-    state = steps.replay(session, outcomes, changed=audit["round_number"])
+    """Replay corrected rounds (and the riichi of the hand being played) and write them;
+    a refused round after ``last_unmoved`` is named as it would be after the change."""
+    state = steps.replay(session, outcomes, changed=last_unmoved)
     check_declared_riichi(session, outcomes)
     steps.write_rounds(session, rows, outcomes, state)
     return steps.finish(session, actor, action, request_id=request_id, state=state, **audit)
@@ -278,10 +280,16 @@ def _last_change(session: Session) -> AuditEntry:
 def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
     """Return the round with the riichi declared during its hand (none on a chombo,
     where the sticks go back to their players)."""
-    if not declared or outcome.get("result") == "chombo":
+    riichi = outcome.get("riichi", [])
+    if not declared or outcome.get("result") == "chombo" or not _is_seat_list(riichi):
         return outcome
-    riichi = sorted({*outcome.get("riichi", []), *declared})
-    return {**outcome, "riichi": riichi}
+    return {**outcome, "riichi": sorted({*riichi, *declared})}
+
+
+def _is_seat_list(riichi: Any) -> bool:
+    """Whether a round's riichi is a list of seat numbers (the replay refuses, in words,
+    any other riichi, and says which seats there are)."""
+    return isinstance(riichi, list) and all(type(seat) is int for seat in riichi)
 
 
 def undone_riichi(outcome: Outcome) -> list[int]:
@@ -293,6 +301,8 @@ def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
     """Refuse a round whose riichi list and hands disagree: a chombo lists none (its
     sticks go back), and a winner whose hand counts riichi paid its stick."""
     riichi = outcome.get("riichi", [])
+    if not _is_seat_list(riichi):
+        return  # the replay refuses it in words
     if outcome.get("result") == "chombo" and riichi:
         raise Refused(gettext(
             "A chombo lists no riichi: the hand is played again and its riichi sticks go "

@@ -80,18 +80,25 @@ def entered_round(outcome: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
      'yaku': ['riichi', 'menzen_tsumo', 'pinfu'], 'dora': {'dora': 1, 'aka': 0, 'ura': 0}}
     """
     tsumo = outcome.get("result") == "tsumo"
-    wins = wins_of(outcome)
-    entered = [_entered_win(win, tsumo=tsumo, rules=rules) for win in wins]
+    entered = [_entered_win(win, tsumo=tsumo, rules=rules) for win in wins_of(outcome)]
     data = dict(entered[0]) if tsumo else {**outcome}
-    if not tsumo and "wins" in outcome:
+    if not tsumo and isinstance(outcome.get("wins"), list):  # else the replay says why not
         data["wins"] = entered
-    ticked = [win["winner"] for win in entered if DECLARED & set(win.get("yaku", []))]
+    ticked = [win["winner"] for win in entered if _declares_riichi(win)]
     if ticked:
         data["riichi"] = sorted({*outcome.get("riichi", []), *ticked})
     return data
 
 
-def _entered_win(win: Mapping[str, Any], *, tsumo: bool, rules: Rules) -> dict[str, Any]:
+def _declares_riichi(win: Any) -> bool:
+    """Whether a win entered by its checklist ticks riichi (or double riichi)."""
+    yaku = win.get("yaku") if isinstance(win, Mapping) else None
+    return isinstance(yaku, (list, tuple)) and bool(DECLARED & set(yaku))
+
+
+def _entered_win(win: Any, *, tsumo: bool, rules: Rules) -> Any:
+    if not isinstance(win, Mapping):  # not a win: the replay refuses it in words
+        return win
     data = {key: value for key, value in win.items() if key not in ENTRIES}
     if "checklist" in win:
         entry = win["checklist"]

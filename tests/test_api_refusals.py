@@ -221,3 +221,33 @@ def test_a_body_the_schema_refuses_is_explained_in_the_callers_words(
     message = answer["error"]["message"]
     assert status == 422 and words in message
     assert "Field required" not in message and "String should" not in message
+
+
+@pytest.mark.parametrize("riichi", [5, "0", [[0]], {"0": 1}, None])
+@pytest.mark.parametrize("declared", [[], [2]])
+def test_a_riichi_that_is_not_a_list_of_seats_is_refused_in_words(
+    client, member_token, riichi, declared
+):
+    session = create_session()
+    Session.objects.filter(pk=session.pk).update(riichi=declared)  # declared in this hand
+    outcome = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "hand": RIICHI_HAND}]}
+
+    status, answer = _record(client, member_token, session, {**outcome, "riichi": riichi})
+
+    assert status == 422, answer
+    assert "riichi must be a" in answer["error"]["message"]
+    assert session.rounds.count() == 0
+
+
+@pytest.mark.parametrize("riichi", [5, [[0]], None])
+def test_a_correction_whose_riichi_is_not_a_list_of_seats_is_refused(client, member_token, riichi):
+    session = create_session(rounds=[draw(0)])
+    outcome = {"result": "ron", "loser": 1, "wins": [{"winner": 0, "hand": RIICHI_HAND}]}
+    body = {"round": {**outcome, "riichi": riichi}, "version": session.version}
+
+    status, answer = call(
+        client, "put", f"/sessions/{session.pk}/rounds/1", body, token=member_token
+    )
+
+    assert status == 422 and "riichi must be a" in answer["error"]["message"], answer
+    assert session.rounds.get().outcome == draw(0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -189,7 +190,7 @@ def test_the_table_page_shows_the_clock_and_at_time_up_what_the_rule_says(client
 
     assert 'class="event-clock"' in running and "data-ends=" in running
     assert "ledger/clock.js" in running
-    assert "is-up" in up
+    assert "is-up" in up and re.search(r'class="event-clock is-up"[^>]*>0:00<', up)
     assert "play one more hand after this one" in up
     assert up.count("Time is up") == 1  # the clock stops at 0:00; the rule's line says it
 

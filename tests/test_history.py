@@ -139,6 +139,36 @@ def test_a_later_round_a_correction_refuses_is_named_as_the_change_would_make_it
     assert session.outcomes() == rounds
 
 
+def test_a_round_a_deletion_moves_up_and_refuses_is_named_as_it_would_be(member):
+    rounds = [
+        ron(2, 1, han=11, fu=30, riichi=[1]),  # Bo pays a stick and 24,000: 0 points
+        ron(1, 2, han=3, fu=30),  # Bo +3,900
+        draw(1, riichi=(1,)),  # Bo declares riichi
+    ]
+    session = create_session(rules={"preset": "club"}, rounds=rounds)
+
+    # without round 2, round 3 moves up and Bo declares riichi with 0 points
+    response = member.post(reverse("round-delete", args=[session.pk, 2]), follow=True)
+
+    page = html.unescape(response.content.decode())
+    assert "Round 2 was not deleted: After this change, round 2 (East 2): Bo cannot" in page
+    assert session.outcomes() == rounds
+
+
+def test_an_edit_refused_in_the_edited_round_names_it_as_the_history_does(member):
+    rounds = [ron(2, 1, han=11, fu=30, riichi=[1]), draw()]  # Bo has 0 points in round 2
+    session = create_session(rules={"preset": "club"}, rounds=rounds)
+    data = {"kind": "draw", "tenpai": ["1"], "riichi": ["1"]}
+
+    response = member.post(reverse("round-edit", args=[session.pk, 2]), data)
+
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 422
+    assert "Round 2 (East 2): Bo cannot declare riichi with 0 points" in page
+    assert "After this change" not in page
+    assert session.outcomes() == rounds
+
+
 def test_edit_page_is_prefilled_from_the_stored_round(member):
     session = create_session(rounds=[ron(2, 1, han=4, fu=30)])
 

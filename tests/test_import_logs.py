@@ -374,6 +374,18 @@ def test_the_command_imports_with_guests_and_maps_names(tmp_path, capsys):
     assert "imported 1 game(s)" in capsys.readouterr().out
 
 
+def test_the_command_maps_a_club_name_typed_with_a_decomposed_accent(tmp_path):
+    jose = Player.objects.create(name="José")
+    (game,) = read_logs([("p.xml", log("tenhou-pao.xml"))])
+    path = tmp_path / "pao.xml"
+    path.write_bytes(log("tenhou-pao.xml"))
+    online = game.record["players"][0]
+
+    call_command("import_logs", str(path), "--guests", "--map", f"{online}\u200b=Jose\u0301")
+
+    assert Session.objects.get().players()[0] == jose
+
+
 def test_the_command_dates_a_log_without_a_date(tmp_path):
     season = Season.objects.create(name="2011", starts_on="2011-01-01", ends_on="2011-12-31")
     path = tmp_path / "example.xml"

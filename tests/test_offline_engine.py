@@ -192,3 +192,23 @@ def test_a_queued_checklist_no_hand_can_have_stops_the_replay_there():
     after = play_on(session.to_record(), [], [{"round": ENTERED[0][1]}, {"round": refused}])
 
     assert after["played"] == 1 and "toitoi" in after["refused"]
+
+
+@pytest.mark.parametrize(
+    ("wins", "refusal"),
+    [
+        (5, "wins must be a list of wins, not 5"),
+        ({"winner": 1}, "wins must be a list of wins"),
+        ([5], "a win must be a JSON object, not 5"),
+        ([{"winner": 1, "han": 2, "fu": 30, "yaku": 5}], "yaku"),
+    ],
+)
+def test_a_queued_ron_with_malformed_wins_is_refused_in_the_engines_words(wins, refusal):
+    session = create_session(rules={"preset": "tenhou"})
+    broken = {"result": "ron", "loser": 0, "riichi": [], "wins": wins}
+
+    after = play_on(session.to_record(), [], [{"round": broken}])
+    preview = play_on(session.to_record(), [], [], preview=broken)["preview"]
+
+    assert after["played"] == 0 and refusal in after["refused"]
+    assert refusal in preview["error"]

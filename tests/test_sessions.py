@@ -68,6 +68,8 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
         ({"north": "Jose\u0301", "east": "José"}, "four different people"),
         ({"north": "Aki\u200b"}, "four different people"),
         ({"west": "\u200b"}, "This field is required"),
+        ({"north": "Aki\t\x01"}, "four different people"),  # control characters dropped
+        ({"west": "\x1b\x7f"}, "This field is required"),
         ({"options": "[" * 100_000}, "nests too deeply"),
         ({"options": '{"x\\ud800": 1}'}, "valid Unicode text"),
         ({"options": '{"pao": ["\\ud800"]}'}, "valid Unicode text"),

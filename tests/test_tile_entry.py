@@ -3,6 +3,7 @@ build the hand object of FORMATS.md section 2, and the preview reads it."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -215,6 +216,28 @@ def _preview(client, session, **change):
     url = reverse("round-preview", args=[session.pk])
     response = client.post(url, {**FORMATS_HAND, **change}, headers=HTMX)
     return re.sub(r"\s+", " ", response.content.decode())
+
+
+def test_a_correction_preview_names_the_later_round_it_makes_impossible(client):
+    south_only = {
+        "hand": "23455m456p789s",
+        "win": "2m",
+        "melds": [{"kind": "pon", "tiles": "222z"}],
+    }
+    rounds = [ron(1, 0), {"result": "ron", "loser": 3, "wins": [{"winner": 2, "hand": south_only}],
+                          "riichi": []}]  # fmt: skip  # East 2: south is Chen's seat wind
+    session = create_session(rules={"preset": "tenhou"}, rounds=rounds)
+    dealer_wins = {"kind": "ron", "winners": ["0"], "loser": "1", "tiles_0": "234m406p789s22z",
+                   "win_tile_0": "2z", "melds_0": "pon 777z"}  # fmt: skip
+    url = reverse("round-preview", args=[session.pk])
+
+    response = client.post(f"{url}?number=1", dealer_wins, headers=HTMX)
+
+    # Aki keeps the deal: round 2 is East 1 again, where Chen sits west and has no yaku
+    preview = html.unescape(re.sub(r"\s+", " ", response.content.decode()))
+    assert "After this change, round 2 (East 1): This hand has no yaku" in preview
+    assert "Aki:" not in preview
+    assert session.outcomes() == rounds
 
 
 def test_the_preview_reads_a_hand_entered_as_tiles(client):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
-from ledger.engine_words import explain, innermost
+from ledger.engine_words import explain, innermost, refused_round
 from ledger.forms import RoundForm
 from ledger.json_text import whole_number
 from ledger.models import Session
@@ -135,7 +135,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             game = session.game(outcomes)
         except ScoringError as error:
-            preview["error"] = _round_problem(error, outcome, names)
+            preview["error"] = _round_problem(error, outcome, names, number)
         else:
             played = game.rounds[number - 1]
             preview["lines"] = payment_lines(played, names)
@@ -194,13 +194,16 @@ def checklist_previews(form: RoundForm) -> list[dict[str, Any]]:
 HAND_PROBLEMS = {"not_a_winning_hand", "no_yaku", "two_han_minimum", "bad_flags", "bad_hand"}
 
 
-def _round_problem(error: ScoringError, outcome: dict[str, Any], names: list[str]) -> str:
-    """Return why the engine refused the round; a hand from tiles is named with its
-    winner when there is one such hand."""
+def _round_problem(
+    error: ScoringError, outcome: dict[str, Any], names: list[str], number: int
+) -> str:
+    """Return why the engine refused round ``number`` (or a later round it changes); a
+    hand from tiles of this round is named with its winner when there is one such hand."""
     wins = [win for win in wins_of(outcome) if "hand" in win]
     refusal = innermost(error)
-    if len(wins) != 1 or getattr(refusal, "code", "") not in HAND_PROBLEMS:
-        return explain(error, names)
+    this_round = refused_round(error) in (number, None)
+    if not this_round or len(wins) != 1 or getattr(refusal, "code", "") not in HAND_PROBLEMS:
+        return explain(error, names, changed=number)
     return gettext("%(name)s: %(problem)s") % {
         "name": names[wins[0]["winner"]],
         "problem": tile_problem(refusal),

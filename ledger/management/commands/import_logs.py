@@ -19,6 +19,7 @@ from django.utils import timezone
 from ledger import log_imports
 from ledger.log_imports import GUEST, LogImportError
 from ledger.models import Player
+from ledger.players import clean_name
 from ledger.writes import Actor
 
 
@@ -83,8 +84,8 @@ def _choices(
     remembered = log_imports.remembered_players(keys)
     choices: dict[log_imports.OnlineKey, Any] = {}
     for key in keys:
-        if key[1] in named:
-            choices[key] = _player(named[key[1]])
+        if clean_name(key[1]) in named:
+            choices[key] = _player(named[clean_name(key[1])])
         elif key in remembered:
             choices[key] = remembered[key]
         elif guests:
@@ -99,10 +100,13 @@ def _choices(
 
 
 def _pair(item: str) -> tuple[str, str]:
+    """Return the online name and the club player's name of one ``--map``, each as names
+    are stored (so that an accent typed either way, or a stray invisible, matches)."""
     online, sep, player = item.rpartition("=")
-    if not sep or not online.strip() or not player.strip():
+    online, player = clean_name(online), clean_name(player)
+    if not sep or not online or not player:
         raise CommandError(f'--map takes "ONLINE NAME=Club player", not {item!r}')
-    return online.strip(), player.strip()
+    return online, player
 
 
 def _player(name: str) -> Player:
