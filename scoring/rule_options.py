@@ -128,17 +128,17 @@ def _check_type(name: str, value: Any, default: Any) -> None:
     if type(value) is int and abs(value) > LARGEST:
         raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {shown(value)}")
     items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
-    if name == "floating_uma":
-        if not all(isinstance(row, tuple) and _all_ints(row) for row in items):
+    if name == "floating_uma":  # the points' sizes are checked with the uma (_check_uma)
+        if not all(isinstance(row, tuple) and _all_whole(row) for row in items):
             raise RulesError(f"floating_uma must be lists of whole points, not {shown(value)}")
-    elif name == "uma" and not _all_ints(items):
+    elif name == "uma" and not _all_whole(items):
         raise RulesError(f"uma must be whole points, not {shown(value)}")
     elif name != "uma" and not all(type(v) is str for v in items):
         raise RulesError(f"{name} must be a list of names, not {shown(value)}")
 
 
-def _all_ints(values: tuple[Any, ...]) -> bool:
-    return all(type(v) is int and abs(v) <= LARGEST for v in values)
+def _all_whole(values: tuple[Any, ...]) -> bool:
+    return all(type(v) is int for v in values)
 
 
 def _check_points(rules: Rules) -> None:

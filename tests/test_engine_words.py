@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
 from ledger.engine_words import explain
 from scoring.errors import ScoringError
 from scoring.game import replay
+from scoring.melds import parse_melds
 from scoring.rules import Rules
 from scoring.tiles import parse_tiles
 
@@ -118,3 +121,50 @@ def test_notation_and_rule_option_refusals_are_worded_for_people(make, english, 
         assert explain(caught.value).startswith(english)
     with translation.override("ja"):
         assert japanese in explain(caught.value)
+
+
+def _value(**fields):
+    from scoring.value import HandValue
+
+    return HandValue(**fields)
+
+
+# Refusals the round form, its tiles panel and the rules field meet (the QA run of
+# 2026-12-03 saw each in English on the zh and ja pages): each maker, and the words of
+# the English explanation
+PAGE_REFUSALS = [
+    (lambda: Rules.from_json({"start_points": 20_000_000}), "Starting points must be 10,000,000 or less"),
+    (lambda: Rules.from_json({"uma": [10**20, 0, 0, -(10**20)]}),
+     "The uma of a place must be from −1,000,000 to 1,000,000 points."),
+    (lambda: Rules.from_json({"uma": [1.5, 0, 0, -1.5]}), "The uma must be whole points, not"),
+    (lambda: Rules.from_json({"floating_uma": [[1.5, 0, 0, 0]]}), "must be lists of whole points"),
+    (lambda: Rules.from_json({"floating_uma": [[0, 0, 0, 0]]}), "needs 5 rows"),
+    (lambda: Rules.from_json({"pao": [1]}), "must be a list of names"),
+    (lambda: Rules.from_json({"pao": ["nope"]}), "unknown values nope"),
+    (lambda: Rules.from_json({"game_length": "one_round", "extension_winds": 1}),
+     "A one-round game has no extension"),
+    (lambda: parse_melds("pon 7777z"), "pon 7777z: a pon has 3 tiles"),
+    (lambda: parse_melds("chi 135m"), "chi 135m: a chi is three tiles in a row of one suit"),
+    (lambda: parse_melds("pon 123m"), "pon 123m: a pon is 3 copies of one tile"),
+    (lambda: parse_melds("foo 777z"), '"foo" is not a kind of meld'),
+    (lambda: parse_melds("pon 7 7 7z"), '"7 7 7z": " " is not a digit or a suit letter'),
+    (lambda: _value(han=1, fu=25), "1 han 25 fu is impossible"),
+    (lambda: _value(han=1, fu=20).check_win(tsumo=True), "1 han 20 fu is impossible"),
+    (lambda: _value(han=2, fu=20).check_win(tsumo=False), "20 fu on a ron is impossible"),
+    (lambda: _value(han=2, fu=25).check_win(tsumo=True), "2 han 25 fu by tsumo is impossible"),
+    (lambda: _value(han=1, fu=110).check_win(tsumo=True), "1 han 110 fu by tsumo is impossible"),
+]  # fmt: skip
+ENGINE_WORDS = re.compile(r"\b(must|impossible|unknown|needs|has|is|rows|points)\b")
+
+
+@pytest.mark.parametrize(("make", "english"), PAGE_REFUSALS)
+@pytest.mark.parametrize("language", ["zh-hans", "ja"])
+def test_refusals_the_pages_meet_are_said_in_each_language(make, english, language):
+    with pytest.raises(ScoringError) as caught:
+        make()
+
+    with translation.override("en"):
+        assert english in explain(caught.value)
+    with translation.override(language):
+        said = explain(caught.value)
+    assert not ENGINE_WORDS.search(said), said

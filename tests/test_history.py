@@ -179,6 +179,27 @@ def test_edit_page_is_prefilled_from_the_stored_round(member):
     assert 'name="han_2" value="4" checked' in page and 'name="fu_2" value="30" checked' in page
 
 
+@pytest.mark.parametrize(
+    ("rules", "han", "shown_as", "more_open"),
+    [
+        ({"preset": "club"}, 11, "Sanbaiman", False),
+        ({"preset": "club"}, 5, "Mangan", False),
+        ({"preset": "club"}, 7, "7 han", True),
+        ({"preset": "club", "aotenjou": True}, 11, "11 han", True),
+    ],
+)
+def test_the_edit_page_ticks_a_stored_han_on_one_button(member, rules, han, shown_as, more_open):
+    session = create_session(rules=rules, rounds=[ron(2, 1, han=han, fu=30)])
+
+    page = member.get(reverse("round-edit", args=[session.pk, 1])).content.decode()
+
+    ticked = re.findall(rf'name="han_2" value="{han}" checked><span>([^<]*)<', page)
+    assert ticked == [shown_as]  # two ticked radios of one name: the browser shows neither
+    seat_2 = page.split('name="han_2"', 1)[1]  # Chen's buttons, then Chen's "More han"
+    more = re.search(r'<details class="extra more-han"( open)?>', seat_2)
+    assert bool(more[1]) is more_open
+
+
 def test_editing_a_missing_round_is_a_404(member):
     session = create_session()
 

@@ -70,6 +70,7 @@ def test_a_club_ruleset_is_copied_so_later_edits_do_not_change_the_game(member):
         ({"west": "\u200b"}, "This field is required"),
         ({"north": "Aki\t\x01"}, "four different people"),  # control characters dropped
         ({"west": "\x1b\x7f"}, "This field is required"),
+        ({"west": "e\u0301" * 61}, "at most 60 characters (it has 61)"),  # é, typed apart
         ({"options": "[" * 100_000}, "nests too deeply"),
         ({"options": '{"x\\ud800": 1}'}, "valid Unicode text"),
         ({"options": '{"pao": ["\\ud800"]}'}, "valid Unicode text"),
@@ -90,6 +91,16 @@ def test_bad_new_session_input_is_explained_and_nothing_is_created(member, chang
     assert response.status_code == 200
     assert message in response.content.decode()
     assert Session.objects.count() == 0
+
+
+def test_a_name_is_measured_as_it_is_stored(member):
+    long_name = "e\u0301" * 60  # 120 characters typed, 60 once each accent is composed
+    data = {**FOUR, "west": long_name, "seating": "in_order", "rules_choice": "preset:wrc"}
+
+    response = member.post(reverse("session-new"), data)
+
+    assert response.status_code == 302
+    assert Session.objects.get().players()[2].name == "\u00e9" * 60
 
 
 def test_starting_a_session_needs_a_member(client):

@@ -82,7 +82,7 @@ def test_an_impossible_round_is_refused_with_the_engine_message(member):
     response = member.post(reverse("round-record", args=[session.pk]), data)
 
     assert session.rounds.count() == 0
-    assert b"25 fu tsumo is impossible" in response.content
+    assert b"2 han 25 fu by tsumo is impossible: seven pairs by tsumo" in response.content
 
 
 def test_preview_shows_payments_without_saving(client):

@@ -83,13 +83,13 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
     each han can have (on a ron, on a tsumo), the abort reasons, how many may win a ron."""
     most = {"paid": 3, "double_only": 2, "head_bump": 1}[rules.multiple_ron]
     max_winners = min(most, rules.players - 1)  # at a table of three, two at most
+    # aotenjou has no limits: its 5 han and more are han buttons, each with its fu
+    limits = [] if rules.aotenjou else [(v, glossary.LIMITS[name]) for name, v in LIMIT_BUTTONS]
+    more = [str(h) for h in range(5, 14) if str(h) not in dict(limits)]  # one button a value
     return {
         "han": [(str(h), glossary.han_fu(h)) for h in range(1, 5)],
-        "more_han": [(str(h), glossary.han_fu(h)) for h in range(5, 14)],
-        # aotenjou has no limits: its 5 han and more are han buttons, each with its fu
-        "limits": []
-        if rules.aotenjou
-        else [(value, glossary.LIMITS[name]) for name, value in LIMIT_BUTTONS],
+        "more_han": [(h, glossary.han_fu(int(h))) for h in more],  # 7 han, say: no limit's
+        "limits": limits,
         "more_yakuman": [(value, glossary.LIMITS[name]) for name, value in MORE_YAKUMAN]
         if rules.multiple_yakuman
         else [],

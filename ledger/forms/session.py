@@ -26,14 +26,22 @@ SEATING = (
 )
 
 
+class NameField(forms.CharField):
+    """A player's name, required and measured as it is stored (``clean_name``): "José"
+    with its accent typed apart is 4 characters, and a name of nothing visible is none."""
+
+    def to_python(self, value: Any) -> str:
+        return clean_name(super().to_python(value))
+
+
 class NewSessionForm(forms.Form):
     """Four players (three under three-player rules), seating, and the rules the table plays."""
 
-    east = forms.CharField(max_length=60, label=_("Player 1 (East)"))
-    south = forms.CharField(max_length=60, label=_("Player 2 (South)"))
-    west = forms.CharField(max_length=60, label=_("Player 3 (West)"))
+    east = NameField(max_length=60, label=_("Player 1 (East)"))
+    south = NameField(max_length=60, label=_("Player 2 (South)"))
+    west = NameField(max_length=60, label=_("Player 3 (West)"))
     # not asked under three-player rules (the page hides it when such rules are chosen)
-    north = forms.CharField(max_length=60, required=False, label=_("Player 4 (North)"))
+    north = NameField(max_length=60, required=False, label=_("Player 4 (North)"))
     seating = forms.ChoiceField(
         choices=SEATING, initial="in_order", widget=forms.RadioSelect, label=_("Seating")
     )

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext
 
 from ledger import glossary
+from ledger.engine_words import explain
 from ledger.words import tile_words
 from scoring import melds
 from scoring.errors import ScoringError
@@ -48,7 +49,7 @@ def parse_melds(text: str, name: str) -> list[dict[str, str]]:
                 "Melds of %(name)s: %(error)s (write each as a kind of %(kinds)s "
                 "and its tiles, e.g. pon 777z)"
             )
-            % {"name": name, "error": error, "kinds": ", ".join(MELD_KINDS)},
+            % {"name": name, "error": explain(error), "kinds": ", ".join(MELD_KINDS)},
             code="tiles",
         ) from None
 

@@ -256,6 +256,12 @@ def is_picked(value: Any, bound: Any) -> bool:
 
 
 @register.filter
+def picks_one_of(bound: Any, choices: list[tuple[str, Any]]) -> bool:
+    """Return whether a bound field's value is one of these (value, label) choices."""
+    return any(is_picked(value, bound) for value, _ in choices)
+
+
+@register.filter
 def seat_suffix(seat: int) -> str:
     """Return the suffix of a seat's fields in the round form ("_2")."""
     return f"_{seat}"

@@ -146,14 +146,14 @@ function refreshChoices() {
   for (const hand of form.querySelectorAll(".hand")) offerFu(hand, form);
 }
 
-document.addEventListener("change", (event) => {
+function onFormChange(event) {
   const form = event.target.closest("#round-form");
   if (!form) return;
   if (event.target.name === "winners" && event.target.checked) form.dataset.activeHand = event.target.value;
   refreshChoices();
   const hand = event.target.closest(".hand[data-winner]");
   if (hand && isComplete(hand)) nextHand(form, hand.dataset.winner);
-});
+}
 
 // Once a winner's hand has its value, the next winner's hand without one comes forward.
 function nextHand(form, done) {
@@ -254,6 +254,11 @@ document.addEventListener("change", (event) => {
     useChecklist(hand, false);
   }
 }, true); // before the form's own handler offers the fu
+
+// The form's own handler runs while the change is captured too, after the checklist's
+// and before htmx (on the form) sends the preview: a fu no longer offered for the han
+// just chosen is unticked first, so the preview prices what the form now holds.
+document.addEventListener("change", onFormChange, true);
 
 document.addEventListener("input", (event) => {
   const hand = event.target.closest(".hand");

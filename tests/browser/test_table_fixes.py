@@ -124,3 +124,26 @@ def test_a_riichi_tapped_on_another_phone_offers_its_chombo_on_an_open_draw(live
 
         expect(second.locator("#sticks")).to_have_text("1", timeout=2_500)  # the 2 s poll
         expect(chombo).to_be_visible()
+
+
+def test_a_fu_the_new_han_cannot_have_is_not_previewed(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page, errors = _open_phone(browser, live_server, session, language="zh-hans")
+        page.locator('.outcomes button[data-kind="tsumo"]').click()
+        tsumo = page.locator('.kind-section[data-kind="tsumo"]')
+
+        def tap(name, value):
+            tsumo.locator(f'label:has(> input[name="{name}"][value="{value}"])').click()
+
+        tap("winner", 1)
+        tap("han", 2)
+        tap("fu", 20)
+        expect(page.locator("#preview .payments")).to_contain_text("700")  # 2 han 20 fu
+
+        tap("han", 1)  # 20 fu is pinfu tsumo only: 2 han at least
+
+        expect(tsumo.locator('input[name="fu"][value="20"]')).not_to_be_checked()
+        expect(page.locator("#preview")).not_to_contain_text("20")
+        expect(page.locator("#preview .errorlist")).to_have_count(0)
+        assert errors == []
