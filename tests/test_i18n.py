@@ -323,6 +323,18 @@ def test_form_errors_come_in_the_chosen_language(client, db):
     assert "自摸：请选择和牌者。" in response.content.decode()
 
 
+@pytest.mark.parametrize(("language", "words"), [("zh-hans", "空字符"), ("ja", "NUL文字")])
+def test_a_nul_in_a_field_is_refused_in_words_that_say_so(client, db, language, words):
+    client.force_login(create_user())
+    client.cookies["django_language"] = language
+    data = {"east": "A", "south": "B", "west": "C", "north": "D", "seating": "in_order",
+            "rules_choice": "preset:wrc", "table_name": "T\x00"}  # fmt: skip
+
+    response = client.post(reverse("session-new"), data)
+
+    assert words in response.content.decode()  # Django's own catalogs say something else
+
+
 @pytest.mark.parametrize(
     ("language", "points", "result"),
     [("en", "−25,000", "+33.2"), ("zh-hans", "−25,000", "+33.2"), ("ja", "−25,000", "+33.2")],
