@@ -42,6 +42,7 @@ class NewSession:
     started_at: datetime | None = None
     finished_at: datetime | None = None  # an imported game's end, when its record says
     venue: str = ""
+    ended_early: str = ""  # an imported game the table ended early: agreement or time_limit
     # An online log's site (tenhou, mahjongsoul), for a game imported from one.
     source_kind: str = ""
     source_id: str = ""  # the log's game id ("" when the log names none)
@@ -111,6 +112,7 @@ def _create(new: NewSession, actor: Actor, action: str) -> Session:
             penalties=list(new.penalties),
             started_at=started_at,
             finished_at=new.finished_at,
+            ended_early=new.ended_early,
             venue=new.venue,
             source_kind=new.source_kind,
             source_id=new.source_id,

@@ -48,8 +48,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     at a time (a name search keeps each row's rank on the whole board)."""
     form, rows, setting = board(request.GET)
     valid = form.is_valid()
-    search = form.get_search().casefold() if valid else ""
-    listed = [row for row in rows if search in row.name.casefold()] if search else rows
+    listed = searched(form, rows) if valid else rows
     page = Paginator(listed, ROWS_PER_PAGE).get_page(form.get_page() if valid else 1)
     scope = form.get_scope() if valid else None
     if scope is not None:
@@ -144,6 +143,13 @@ def _scope_note(form: ScopeForm) -> str:
     return gettext("the latest season")
 
 
+def searched(form: ScopeForm, rows: list[Any]) -> list[Any]:
+    """Return the rows whose player's name holds the search ("Find a player"), each with
+    its rank on the whole board; all rows when there is no search."""
+    search = form.get_search().casefold()
+    return [row for row in rows if search in row.name.casefold()] if search else rows
+
+
 def _my_page(request: HttpRequest, rows: list[Any]) -> int | None:
     """Return the page holding the visitor's own row, if they are a listed player."""
     player = getattr(request.user, "player", None) if request.user.is_authenticated else None
@@ -168,7 +174,7 @@ def leaderboard_json(request: HttpRequest) -> HttpResponse:
     form, rows, setting = board(request.GET)
     if not form.is_valid():
         return _bad_query(form)
-    data = board_json(form, rows, setting)
+    data = board_json(form, searched(form, rows), setting)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
@@ -177,7 +183,8 @@ def leaderboard_csv(request: HttpRequest) -> HttpResponse:
     form, rows, _ = board(request.GET)
     if not form.is_valid():
         return _bad_query(form)
-    return csv_response("leaderboard.csv", LEADERBOARD_COLUMNS, [row_json(row) for row in rows])
+    listed = searched(form, rows)
+    return csv_response("leaderboard.csv", LEADERBOARD_COLUMNS, [row_json(row) for row in listed])
 
 
 def player_stats(request: HttpRequest, pk: int) -> HttpResponse:

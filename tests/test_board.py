@@ -90,6 +90,12 @@ def test_a_big_board_comes_in_pages_and_a_search_keeps_the_ranks(client):
         row["rank"] for row in _rows(client, scope="all") if row["player"] == "P07-1"
     )
     assert f'<td class="num">{winners_rank}</td>' in found
+    # the downloads hold what the page shows
+    assert [(r["player"], r["rank"]) for r in _rows(client, scope="all", q="p07-1")] == [
+        ("P07-1", winners_rank)
+    ]
+    csv = client.get(reverse("leaderboard-csv"), {"scope": "all", "q": "p07-1"}).content.decode()
+    assert len(csv.strip().splitlines()) == 2 and "P07-1" in csv
 
 
 def test_a_season_board_shows_ratings_earned_in_that_season():

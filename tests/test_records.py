@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from ledger import writes
 from ledger.models import Player, Session
 from tests.factories import create_session, create_user, draw, ron
 
@@ -190,6 +191,27 @@ def test_commands_export_and_import_round_trip(tmp_path, capsys):
 
     assert Session.objects.get().replay() == original
     assert "imported 1 session(s)" in capsys.readouterr().out
+
+
+def test_an_export_leaves_out_deleted_sessions_and_keeps_how_each_game_ended(tmp_path):
+    ended = create_session(rounds=[ron(1, 0)])
+    writes.finish_session(ended.pk, actor=writes.COMMAND, version=None, reason="time_limit")
+    create_session(names=("E", "F", "G", "H"), rounds=[draw(0)])
+    gone = create_session(names=("I", "J", "K", "L"), rounds=[draw()])
+    writes.delete_session(gone.pk, actor=writes.COMMAND, version=None)
+    path = tmp_path / "out.json"
+
+    call_command("export_sessions", "-o", str(path))
+    Session.objects.all().delete()
+    call_command("import_sessions", str(path))
+
+    ended_again, playing_again = Session.objects.order_by("pk")
+    assert Session.objects.count() == 2  # the deleted game stays out
+    assert (ended_again.status, ended_again.ended_early) == ("finished", "time_limit")
+    assert ended_again.results.count() == 4 and ended_again.finished_at is not None
+    assert playing_again.status == "in_progress" and playing_again.finished_at is None
+    with pytest.raises(CommandError, match="deleted"):
+        call_command("export_sessions", str(gone.pk))
 
 
 def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
