@@ -40,7 +40,10 @@ def _new_session(member, **extra):
         ({"honba_value": -300}, "Honba value must be from 0 to 3,000, not −300."),
         ({"honba_value": 9_999_999}, "Honba value must be from 0 to 3,000, not 9,999,999."),
         ({"start_points": 0}, "Starting points must be from 100 to 1,000,000, not 0."),
-        ({"uma": [2_000_000, 0, 0, -2_000_000]}, "uma of a place must be from −1,000,000 to 1,000,000"),
+        (
+            {"uma": [2_000_000, 0, 0, -2_000_000]},
+            "uma of a place must be from −1,000,000 to 1,000,000",
+        ),
         ({"noten_penalty": 3_000_000}, "Noten penalty (total) must be from 0 to 30,000"),
     ],
 )
