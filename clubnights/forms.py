@@ -58,7 +58,7 @@ class EventForm(forms.Form):
         self.fields["rules_choice"].choices = choices
         self.fields["rules_choice"].initial = "preset:club"
         self.fields["left_over"].choices = [("", gettext("They sit out, in turn"))] + [
-            (name, gettext("Tables of three under %(name)s") % {"name": name})
+            (name, gettext("Tables of three under %(name)s") % {"name": glossary.preset_name(name)})
             for name in PRESETS
             if preset(name).players == 3
         ]

@@ -136,7 +136,7 @@ ENDINGS = {  # completes "The game ended because …"
 }
 PRESETS = {  # the rule sets of scoring.presets by name
     "club": _("Club (Kanto general rule)"),
-    "tenhou": _("Tenhou"),
+    "tenhou": pgettext_lazy("online site", "Tenhou"),  # alone, "Tenhou" is the yakuman
     "mahjongsoul": _("Mahjong Soul"),
     "wrc": _("WRC (World Riichi Championship)"),
     "ema": _("EMA (European Mahjong Association)"),

@@ -61,6 +61,16 @@ def test_a_member_creates_an_event_from_the_list_page(client, host):
     assert event.created_by == host
 
 
+def test_the_event_form_names_three_player_rules_by_their_names(client, host):
+    client.cookies["django_language"] = "ja"
+
+    page = client.get(reverse("event-list")).content.decode()
+
+    assert '<option value="club_sanma">クラブ三麻で三麻卓' in page
+    assert '<option value="tenhou_sanma">天鳳三麻で三麻卓' in page
+    assert "プリセット：天鳳" in page and "プリセット：天和" not in page  # not the yakuman
+
+
 def test_a_visitor_cannot_create_an_event(client):
     response = client.post(reverse("event-list"), {"name": "Mine", "kind": "club_night"})
 

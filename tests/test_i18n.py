@@ -136,9 +136,9 @@ def test_compiled_catalog_reads_back_with_python_gettext(tmp_path):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["East 1", "Ron", "Honba", "Yakuhai: chun", "Mangan"]),
-        ("zh-hans", ["东一局", "荣和", "本场", "役牌 中", "满贯"]),
-        ("ja", ["東1局", "ロン", "本場", "役牌 中", "満貫"]),
+        ("en", ["East 1", "Ron", "Honba", "Yakuhai: chun", "Mangan", "Tenhou", "Tenhou"]),
+        ("zh-hans", ["东一局", "荣和", "本场", "役牌 中", "满贯", "天和", "天凤"]),
+        ("ja", ["東1局", "ロン", "本場", "役牌 中", "満貫", "天和", "天鳳"]),
     ],
 )
 def test_glossary_terms_have_one_word_per_language(language, words):
@@ -149,6 +149,8 @@ def test_glossary_terms_have_one_word_per_language(language, words):
             str(glossary.TERMS["honba"]),
             glossary.yaku_name("yakuhai_chun"),
             glossary.limit_name("mangan"),
+            glossary.yaku_name("tenhou"),  # the yakuman
+            glossary.preset_name("tenhou"),  # the online site's rules
         ]
 
     assert shown == words

@@ -18,7 +18,20 @@ from tests.browser.conftest import launch_chromium, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SIZES = {"360x740": {"width": 360, "height": 740}, "1280x720": {"width": 1280, "height": 720}}
-NAMES = ["Aki", "Bo", "Chen", "Dai", "Eri", "Fumi", "Gen", "Hana", "Ito", "Jun", "Kei", "Lin"]
+NAMES = [
+    "Aki",
+    "Bo",
+    "Chen",
+    "Dai",
+    "Eri",
+    "Fumi",
+    "Gen",
+    "Hana",
+    "Ito",
+    "Jun",
+    "Kei",
+    "Linnea Brand Newcomer",
+]
 LIVE = 15_000  # the wall polls every 2 s; seven pages share two cores under CI
 
 
@@ -144,6 +157,11 @@ def test_a_club_night_of_twelve_on_three_phones(live_server, artifacts, size):
         expect(tables.nth(2)).to_contain_text("28,000", timeout=LIVE)
         expect(console.locator(".console-card").nth(0)).to_contain_text("33,000", timeout=LIVE)
         _fits(wall)
+        lines = wall.locator(".live-seats .num").evaluate_all(
+            "scores => scores.map(s => { const r = document.createRange();"
+            " r.selectNodeContents(s); return r.getClientRects().length; })"
+        )
+        assert set(lines) == {1}, lines  # a score never wraps (a long name is cut instead)
         wall.screenshot(path=artifacts / f"event-wall-playing-{size}.png", full_page=True)
 
         for done, phone in enumerate(phones, start=1):
