@@ -124,6 +124,22 @@ def test_finishing_settles_the_game_on_the_scores_as_they_stand(client, member_t
     assert again[0] == 422
 
 
+def test_finishing_needs_no_body_and_a_missing_session_is_a_404(client, member_token):
+    session = create_session(rules={"preset": "club"}, rounds=[ron(0, 1, han=3, fu=30)])
+
+    def finish(pk):  # as `curl -X POST` sends it: no body, no JSON content type
+        auth = {"Authorization": f"Bearer {member_token}"}
+        kind = "application/x-www-form-urlencoded"
+        response = client.generic("POST", f"/api/v1/sessions/{pk}/finish", b"", kind, headers=auth)
+        return response.status_code, response.json()
+
+    missing = finish(99999)
+    status, answer = finish(session.pk)
+
+    assert missing[0] == 404 and "no session 99999" in missing[1]["error"]["message"]
+    assert status == 200 and answer["record"]["ended_early"] == "agreement"
+
+
 def test_a_game_with_no_rounds_is_not_finished_but_can_be_deleted(client, member_token):
     session = create_session(rules={"preset": "club"})
 
@@ -313,6 +329,22 @@ def test_every_error_is_json_in_the_error_shape(client, member_token, method, pa
     body = response.json()
     assert set(body) == {"error"} and body["error"]["code"] and body["error"]["message"]
     assert Session.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("min_games=abc", "min_games: must be a whole number"),
+        ("players=2.5", "players: must be a whole number"),
+        ("starts=yesterday", "starts: must be a day that exists, as YYYY-MM-DD"),
+        ("ends=2026-02-30", "ends: must be a day that exists, as YYYY-MM-DD"),
+    ],
+)
+def test_a_query_the_api_cannot_read_is_refused_in_its_own_words(client, query, words):
+    status, answer = call(client, "get", f"/standings?{query}")
+
+    assert status == 422 and words in answer["error"]["message"]
+    assert "Input should" not in answer["error"]["message"]  # pydantic's words
 
 
 def test_a_round_holding_a_nul_is_refused_and_nothing_is_stored(client, member_token):

@@ -121,6 +121,11 @@ VALIDATION_WORDS = {
     "missing": _("required, and missing"),
     "string_type": _("must be text"),
     "int_type": _("must be a whole number"),
+    "int_parsing": _("must be a whole number"),  # a query's "abc" for a number
+    "int_from_float": _("must be a whole number"),  # 2.5
+    "bool_parsing": _("must be true or false"),
+    "date_from_datetime_parsing": _("must be a day that exists, as YYYY-MM-DD"),
+    "date_parsing": _("must be a day that exists, as YYYY-MM-DD"),
     "bool_type": _("must be true or false"),
     "dict_type": _("must be an object"),
     "list_type": _("must be a list"),

@@ -220,10 +220,12 @@ def delete_round(
 
 
 @router.post("/sessions/{int:id}/finish", response={200: SessionOut, **ERRORS}, auth=WRITERS)
-def finish_session(request: HttpRequest, id: int, body: FinishIn) -> dict[str, Any]:
-    """End the game now: it is settled on the scores as they stand."""
+def finish_session(request: HttpRequest, id: int, body: FinishIn | None = None) -> dict[str, Any]:
+    """End the game now: it is settled on the scores as they stand (no body: by
+    agreement, from whatever version the session has)."""
     caller, session = _caller(request), _session(id)
     _may_correct(caller, session)
+    body = body or FinishIn()
     change = writes.finish_session(
         id,
         actor=caller.actor,
