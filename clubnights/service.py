@@ -145,10 +145,20 @@ def _refuse_if_finished(event: Event) -> None:
 # --- check-ins -------------------------------------------------------------------
 
 
-def check_in(
-    pk: int, *, player: Player | None = None, name: str = "", team: str = ""
-) -> EventPlayer:
-    """Return the player's check-in (a new one, or their earlier one with its leaving undone).
+@dataclass(frozen=True)
+class CheckIn:
+    """A player's check-in, and whether they were checked in already (and had not left)."""
+
+    entry: EventPlayer
+    already: bool
+
+    @property
+    def player(self) -> Player:
+        return self.entry.player
+
+
+def check_in(pk: int, *, player: Player | None = None, name: str = "", team: str = "") -> CheckIn:
+    """Check the player in (a new entry, or their earlier one with its leaving undone).
 
     ``name`` finds a player ignoring case, or creates a guest of that name. A player who
     checks in after a round was drawn (a late arrival) is in the next draw.
@@ -158,6 +168,7 @@ def check_in(
         _refuse_if_finished(event)
         player = player or _named(name)
         entry = event.entries.filter(player=player).first()
+        already = entry is not None and entry.left_at is None
         if entry is None:
             if event.entries.count() >= MAX_PLAYERS:
                 raise EventError(
@@ -170,7 +181,7 @@ def check_in(
             entry.team = _team(event, team)
         entry.save()
         _bump(event)
-    return entry
+    return CheckIn(entry, already)
 
 
 def _named(name: str) -> Player:

@@ -139,7 +139,17 @@ def event_check_in(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, " ".join(problem))
         return redirect(event)
     data = form.cleaned_data
-    return _done(request, event, lambda: service.check_in(pk, name=data["name"], team=data["team"]))
+    try:
+        checked = service.check_in(pk, name=data["name"], team=data["team"])
+    except WriteError as error:
+        messages.error(request, error.message)
+    else:
+        words = {"name": checked.player.name}
+        if checked.already:
+            messages.info(request, gettext("%(name)s was already checked in.") % words)
+        else:
+            messages.success(request, gettext("%(name)s is checked in.") % words)
+    return redirect(event)
 
 
 @require_POST
@@ -189,7 +199,9 @@ def event_checkin(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error("name", error.message)
         else:
             form = CheckinForm()
-    context = {"event": event, "form": form, "done": done}
+    drawn = event.rounds.count()
+    context = {"event": event, "form": form, "done": done, "drawn": drawn,
+               "all_drawn": bool(event.hanchan_count) and drawn >= event.hanchan_count}  # fmt: skip
     return render(
         request, "clubnights/checkin.html", context, status=200 if done or not form.errors else 400
     )

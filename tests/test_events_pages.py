@@ -134,6 +134,40 @@ def test_the_host_draws_from_the_event_page_and_sees_the_seating(client, host):
     assert "Table 2" in body
 
 
+def test_a_member_checking_a_player_in_twice_is_told_so(client, host):
+    event = make_event(host)
+    url = reverse("event-check-in", args=[event.pk])
+
+    first = client.post(url, {"name": "Aki"}, follow=True).content.decode()
+    again = client.post(url, {"name": "aki"}, follow=True).content.decode()
+
+    assert "Aki is checked in." in first
+    assert "Aki was already checked in." in again and event.entries.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("hanchan", "draws", "words"),
+    [
+        (2, 0, "Your table is on the seating page when the round is drawn."),
+        (2, 1, "you are in the next draw"),
+        (1, 1, "Every round of this event has been drawn"),
+    ],
+)
+def test_the_door_says_when_a_late_arrival_plays(client, hanchan, draws, words):
+    event = make_event(hanchan_count=hanchan)
+    for name in NAMES:
+        service.check_in(event.pk, name=name)
+    for _ in range(draws):
+        service.draw_round(event.pk, actor=ACTOR)
+    url = reverse("event-checkin", args=[event.checkin_token])
+
+    late = client.post(url, {"name": "Late"}).content.decode()
+    again = client.post(url, {"name": "Late"}).content.decode()
+
+    assert "Late, you are checked in." in late and words in late
+    assert "Late, you were already checked in." in again
+
+
 def test_the_member_check_in_offers_the_club_players_not_yet_checked_in(client, host):
     event = make_event(host)
     Player.objects.create(name="Regular")

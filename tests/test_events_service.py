@@ -61,10 +61,12 @@ def test_checking_in_twice_keeps_one_entry_and_undoes_leaving():
     player = check_in_all(event, ["Aki"])[0]
     service.check_out(event.pk, player.pk)
 
-    entry = service.check_in(event.pk, player=player)
+    again = service.check_in(event.pk, player=player)
+    still = service.check_in(event.pk, player=player)
 
     assert event.entries.count() == 1
-    assert entry.left_at is None
+    assert again.entry.left_at is None and not again.already  # back after leaving
+    assert still.already
 
 
 @pytest.mark.django_db

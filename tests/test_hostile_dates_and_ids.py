@@ -182,7 +182,7 @@ def test_checking_out_an_id_no_player_has_says_they_have_not_checked_in(client, 
     assert response.status_code == 200
     assert f"Player {player} has not checked in to this event." in response.content.decode()
     assert Event.objects.get(pk=event.pk).version == version
-    assert event.entries.get(pk=here.pk).left_at is None
+    assert event.entries.get(pk=here.entry.pk).left_at is None
 
 
 @pytest.mark.parametrize("player", [0, *(int(text) for text in BEYOND_64_BITS)])
