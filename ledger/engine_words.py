@@ -24,7 +24,10 @@ from scoring.consistency import ContradictoryRules
 def _points(text: str) -> str:
     from ledger.templatetags.ledger_tags import points
 
-    return points(int(text.replace(",", "")))
+    digits = text.replace(",", "")
+    if not digits.lstrip("-").isdigit():  # a number cut short ("123…"): shown as it came
+        return text
+    return points(int(digits))
 
 
 def _option(key: str) -> str:
@@ -109,7 +112,7 @@ PATTERNS = (
              _("A hand holds at most %(most)s yakuman, not %(count)s.")),
     _pattern(r"a game record holds at most (?P<most>\d+) rounds, not (?P<count>\d+)",
              _("A game holds at most %(most)s rounds, not %(count)s.")),
-    _pattern(r"(?:rule option )?(?P<option>[a-z_]+) must be from (?P<low>[-\d,]+) to (?P<high>[-\d,]+), not (?P<value>[-\d,]+)",
+    _pattern(r"(?:rule option )?(?P<option>[a-z_]+) must be from (?P<low>[-\d,]+) to (?P<high>[-\d,]+), not (?P<value>[-\d,]+…?)",
              _("%(option)s must be from %(low)s to %(high)s, not %(value)s."),
              option=_option, low=_points, high=_points, value=_points),
     _pattern(r"(?P<option>[a-z_]+) must be a multiple of (?P<step>\d+), not (?P<value>[-\d,]+)",

@@ -126,6 +126,9 @@ def _check_type(name: str, value: Any, default: Any) -> None:
     if type(value) is not expected:
         raise RulesError(f"rule option {name} must be {JSON_KINDS[expected]}, not {shown(value)}")
     if type(value) is int and abs(value) > LARGEST:
+        if name in BOUNDS:  # its own range says more than the guard on every number
+            low, high = BOUNDS[name]
+            raise RulesError(f"{name} must be from {low:,} to {high:,}, not {shown(value)}")
         raise RulesError(f"rule option {name} must be {LARGEST:,} or less, not {shown(value)}")
     items: tuple[Any, ...] = value if isinstance(value, tuple) else ()
     if name == "floating_uma":  # the points' sizes are checked with the uma (_check_uma)

@@ -133,7 +133,10 @@ def _value(**fields):
 # 2026-12-03 saw each in English on the zh and ja pages): each maker, and the words of
 # the English explanation
 PAGE_REFUSALS = [
-    (lambda: Rules.from_json({"start_points": 20_000_000}), "Starting points must be 10,000,000 or less"),
+    (lambda: Rules.from_json({"start_points": 20_000_000}),
+     "Starting points must be from 100 to 1,000,000, not 20,000,000."),
+    (lambda: Rules.from_json({"oka": -(10**80)}), "must be from −1,000,000 to 1,000,000, not -1000"),
+    (lambda: Rules.from_json({"double_wind_fu": 20_000_000}), "must be 10,000,000 or less"),
     (lambda: Rules.from_json({"uma": [10**20, 0, 0, -(10**20)]}),
      "The uma of a place must be from −1,000,000 to 1,000,000 points."),
     (lambda: Rules.from_json({"uma": [1.5, 0, 0, -1.5]}), "The uma must be whole points, not"),

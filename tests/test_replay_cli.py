@@ -151,7 +151,7 @@ def test_records_that_cannot_be_read_exit_2_with_one_line(capsys, tmp_path):
         ({"rounds": [{"result": []}]}, "result must be one of"),
         ({"rounds": [{"result": {}}]}, "result must be one of"),
         ({"rules": {"uma": [[[[1]]]]}, "rounds": []}, "nests lists too deeply"),
-        ({"rules": {"start_points": 10**30}, "rounds": []}, "10,000,000 or less"),
+        ({"rules": {"start_points": 10**30}, "rounds": []}, "from 100 to 1,000,000"),
         (
             {"rules": {"uma": [10**30, 0, 0, -(10**30)]}, "rounds": []},
             "uma must be from -1,000,000",
