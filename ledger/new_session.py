@@ -40,7 +40,7 @@ class NewSession:
     rounds: Sequence[Outcome] = ()
     penalties: Sequence[dict[str, Any]] = ()
     started_at: datetime | None = None
-    finished_at: datetime | None = None  # an imported game's end, when its record says
+    finished_at: datetime | None = None  # an imported game's end (kept if its rounds end it)
     venue: str = ""
     ended_early: str = ""  # an imported game the table ended early: agreement or time_limit
     # An online log's site (tenhou, mahjongsoul), for a game imported from one.
@@ -128,6 +128,8 @@ def _create(new: NewSession, actor: Actor, action: str) -> Session:
         )
         outcomes = list(new.rounds)
         state = steps.replay(session, outcomes)
+        if not state.get("finished"):  # an imported game still in play has not ended yet
+            session.finished_at = None
         steps.write_rounds(session, [], outcomes, state)
         steps.finish(session, actor, action, state=state, after=session.to_record(outcomes),
                      request_id=new.request_id)  # fmt: skip

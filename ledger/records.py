@@ -223,7 +223,7 @@ def _create(record: dict[str, Any], actor: writes.Actor) -> Session:
         penalties=record.get("penalties", []),
         notes="imported",
         started_at=started or finished,  # the import time only when the record has no date
-        finished_at=(finished or started) if replay(record).state.finished else None,
+        finished_at=finished or started,
         ended_early=record.get("ended_early", ""),  # the table ended it (checked by replay)
         venue=record.get("venue", ""),
         table_name=record.get("table", ""),

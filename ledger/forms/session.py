@@ -94,7 +94,7 @@ class NewSessionForm(forms.Form):
         data["rules"], data["ruleset"] = self._rules(data)
         count = Rules.from_json(data["rules"]).players
         seats = ("east", "south", "west", "north")[:count]
-        names = [clean_name(data.get(seat, "")) for seat in seats]
+        names = [data.get(seat, "") for seat in seats]  # as stored (NameField)
         for seat, name in zip(seats, names):  # North too at four; a name of nothing visible
             if not name and seat not in self.errors:
                 self.add_error(seat, self.fields[seat].error_messages["required"])
