@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubnights.models import Event
 from ledger import glossary
-from ledger.forms.session import rules_of_choice
-from ledger.models import Ruleset
+from ledger.forms.session import rules_choices, rules_of_choice
 from scoring.rules import PRESETS, preset
 
 
@@ -47,15 +46,7 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [
-            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": glossary.preset_name(name)})
-            for name in PRESETS
-        ]
-        choices += [
-            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
-            for r in Ruleset.objects.all()
-        ]
-        self.fields["rules_choice"].choices = choices
+        self.fields["rules_choice"].choices = rules_choices()
         self.fields["rules_choice"].initial = "preset:club"
         self.fields["left_over"].choices = [("", gettext("They sit out, in turn"))] + [
             (name, gettext("Tables of three under %(name)s") % {"name": glossary.preset_name(name)})

@@ -63,15 +63,7 @@ class NewSessionForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.options_form = options_form
-        choices = [
-            (f"preset:{name}", gettext("Preset: %(name)s") % {"name": glossary.preset_name(name)})
-            for name in PRESETS
-        ]
-        choices += [
-            (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
-            for r in Ruleset.objects.all()
-        ]
-        self.fields["rules_choice"].choices = choices
+        self.fields["rules_choice"].choices = rules_choices()
 
     def setting_errors(self) -> list[str]:
         """Return the errors of the fields other than the players, as "Label: message"."""
@@ -129,6 +121,20 @@ class NewSessionForm(forms.Form):
             raise forms.ValidationError(
                 gettext("Rules: %(error)s") % {"error": explain(error)}
             ) from None
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    """Return the rules a form offers: each preset ("preset:x"), then each club ruleset
+    ("ruleset:N")."""
+    presets = [
+        (f"preset:{name}", gettext("Preset: %(name)s") % {"name": glossary.preset_name(name)})
+        for name in PRESETS
+    ]
+    rulesets = [
+        (f"ruleset:{r.pk}", gettext("Club ruleset: %(name)s") % {"name": r.name})
+        for r in Ruleset.objects.all()
+    ]
+    return presets + rulesets
 
 
 def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
