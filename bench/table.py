@@ -3,7 +3,9 @@ outcome, the choices, Save) and the page's height, on a 360x740 phone in Chromiu
 
 Targets (issue 17): a non-dealer ron given as han/fu in at most 6 activations, a tsumo in
 at most 5, an exhaustive draw with two tenpai in at most 4, every control on screen
-without scrolling. Run: ``.venv/bin/python -m bench.table`` (needs /usr/bin/chromium).
+without scrolling. Also the sync: how long a riichi tapped on one phone takes to show on
+a second phone at the table (target: within the 2 s poll and its answer, 2.5 s).
+Run: ``.venv/bin/python -m bench.table`` (needs /usr/bin/chromium).
 """
 
 from __future__ import annotations
@@ -85,11 +87,30 @@ def _play(page, taps: list[tuple[str, str | None, str]]) -> tuple[int, int, bool
     return len(taps) + 1, height, on_screen
 
 
+def _sync_seconds(browser, url: str, taps: int = 6) -> list[float]:  # type: ignore[no-untyped-def]
+    """Return, per riichi tapped on one phone (on and off in turn), the seconds until a
+    second phone at the table shows it."""
+    first, second = (browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2))
+    for page in (first, second):
+        page.goto(url)
+    seen = []
+    for tap in range(taps):
+        sticks = str((tap + 1) % 2)
+        started = time.monotonic()
+        first.get_by_role("button", name="Riichi Chen", exact=True).click()
+        second.wait_for_function(
+            "sticks => document.getElementById('sticks')?.textContent === sticks", arg=sticks
+        )
+        seen.append(time.monotonic() - started)
+    return seen
+
+
 def main() -> None:
     env = sqlite_app("table")
     from playwright.sync_api import sync_playwright
 
     pk, token = _session()
+    sync_token = _session()[1]  # made here: Django refuses it inside Playwright's loop
     server, base = _serve(env)
     try:
         with sync_playwright() as playwright:
@@ -102,6 +123,9 @@ def main() -> None:
                 count, height, on_screen = _play(page, taps)
                 where = "all on screen" if on_screen else "SOME OFF SCREEN"
                 print(f"{label}: {count} activations, page height {height} px, {where}")
+            seen = sorted(_sync_seconds(browser, f"{base}/join/{sync_token}/"))
+            print(f"sync to a second phone: median {seen[len(seen) // 2]:.2f} s, "
+                  f"slowest {seen[-1]:.2f} s of {len(seen)} riichi taps")  # fmt: skip
             browser.close()
     finally:
         server.terminate()

@@ -71,3 +71,4 @@ urlpatterns = [
 ]
 
 handler404 = "ledger.views.common.page_not_found"
+handler403 = "ledger.views.common.permission_denied"

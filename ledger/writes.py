@@ -89,7 +89,9 @@ def record_round(
 
     def record(session: Session) -> Change:
         if session.ended_early:
-            raise Refused(gettext("The game was ended. Undo its end to record more rounds."))
+            raise Refused(
+                gettext("The game was ended. A club member can undo its end to record more rounds.")
+            )
         rows = steps.rounds_of(session)
         number = len(rows) + 1
         if expected_number is not None and expected_number != number:

@@ -7,9 +7,10 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import Resolver404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
+from django_htmx.http import reswap, retarget
 
 from ledger.forms.choices import allowed_kinds, round_choices
 from ledger.json_text import whole_number
@@ -23,7 +24,14 @@ TABLE_TOKENS = "table_tokens"  # the table links this browser joined (in its log
 def load_session(pk: int) -> Session:
     """Return the session (not deleted) with what its pages read, or answer 404."""
     queryset = Session.objects.active().prefetch_related("seats__player", "rounds", "results")
-    return get_object_or_404(queryset, pk=pk)
+    found = queryset.filter(pk=pk).first()
+    if found is not None:
+        return found
+    if Session.objects.restorable().filter(pk=pk).exists():
+        raise Http404(
+            gettext("This game was deleted. A club member can restore it from Deleted sessions.")
+        )
+    raise Http404
 
 
 def has_table_link(request: HttpRequest, session: Session) -> bool:
@@ -39,7 +47,11 @@ def can_record(request: HttpRequest, session: Session) -> bool:
 def require_recorder(request: HttpRequest, session: Session) -> None:
     """Refuse visitors who may not record rounds (403)."""
     if not can_record(request, session):
-        raise PermissionDenied(gettext("Recording needs a club member’s login or the table link."))
+        raise PermissionDenied(
+            gettext(
+                "Recording needs a club member’s login or this table’s link; if the link was replaced, scan the new QR code."
+            )
+        )
 
 
 def require_editor(request: HttpRequest, session: Session) -> None:
@@ -124,11 +136,6 @@ def posted_version(request: HttpRequest) -> int | None:
     return version
 
 
-def refused(request: HttpRequest, error: WriteError, **context: Any) -> HttpResponse:
-    """Answer a change that was not made with its message, in the error page's words."""
-    return render(request, "400.html", {"message": error.message, **context}, status=error.status)
-
-
 # Django's own words when get_object_or_404 finds nothing: English, and naming a model.
 _DJANGO_NOT_FOUND = re.compile(r"No \w+ matches the given query\.")
 
@@ -140,7 +147,12 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     message = str(exception) if ours else ""
     if _DJANGO_NOT_FOUND.fullmatch(message):
         message = ""
-    return render(request, "404.html", {"message": message}, status=404)
+    return error_page(request, "404.html", message, status=404)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 403 page, with the reason the view gave."""
+    return error_page(request, "403.html", str(exception), status=403)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -150,4 +162,22 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         "This form is out of date (you logged in or out in another tab, or the page is old). "
         "Nothing was saved: go back, reload the page and try again."
     )
-    return render(request, "403.html", {"message": message}, status=403)
+    return error_page(request, "403.html", message, status=403)
+
+
+def error_page(request: HttpRequest, template: str, message: str, *, status: int) -> HttpResponse:
+    """Answer a refused request: a page of its own, or for a page's own request (htmx) the
+    message alone, shown at the top of the page it came from (not in place of the part
+    of the page the request would have replaced)."""
+    if not request.htmx:
+        return render(request, template, {"message": message}, status=status)
+    if not message:
+        message = str(DEFAULT_REFUSALS.get(status, DEFAULT_REFUSALS[403]))
+    notice = render(request, "_page_notice.html", {"message": message}, status=status)
+    return reswap(retarget(notice, "#page-notice"), "innerHTML")
+
+
+DEFAULT_REFUSALS = {
+    403: gettext_lazy("You may not do this."),
+    404: gettext_lazy("There is nothing at this address."),
+}

@@ -99,14 +99,26 @@ def _qr_svg(request: HttpRequest, session: Session) -> str:
     return "" if request.htmx else table_link_qr(request, session)
 
 
-PARTS = {"table": "#table", "table-main": "#table-main"}
+PARTS = ("table", "table-main")
 
 
 def session_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table page (or, for the page's own requests, one of its parts)."""
     session = load_session(pk)
-    template = "ledger/table.html" + PARTS.get(request.GET.get("part", ""), "")
-    return render(request, template, table_context(request, session))
+    part = request.GET.get("part", "")
+    if part not in PARTS:
+        return render(request, "ledger/table.html", table_context(request, session))
+    return _render_part(request, part, table_context(request, session))
+
+
+def _render_part(
+    request: HttpRequest, part: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """Answer with one part of the table page. The table alone brings the buttons under
+    the round form with it (Undo, End the game: they name the version and the rounds
+    shown), swapped out of band."""
+    context["actions_out_of_band"] = part == "table"
+    return render(request, f"ledger/table.html#{part}", context, status=status)
 
 
 def session_version(request: HttpRequest, pk: int) -> JsonResponse:
@@ -299,7 +311,7 @@ def _answer(
     context = table_context(
         request, load_session(session.pk), notice=message, notice_is_error=error
     )
-    return render(request, f"ledger/table.html#{part}", context, status=status)
+    return _render_part(request, part, context, status)
 
 
 @require_POST

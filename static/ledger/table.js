@@ -328,17 +328,27 @@ async function poll() {
 }
 
 // After the table is redrawn (a poll, a riichi), the form follows the game: it is now
-// made from the version on screen, and names the round that comes next. If another
-// phone recorded a round meanwhile while this form was open, the form says so, its
-// preview is worked out again for the new round, and Save asks before it records this
-// as the next round (the other phone may have recorded this very round).
+// made from the version on screen, and names the round that comes next; its preview is
+// worked out again (another phone may have corrected a round, or declared riichi). If
+// another phone recorded a round meanwhile while this form was open, the form says so,
+// and Save asks before it records this as the next round (the other phone may have
+// recorded this very round). A game that ended or reopened meanwhile is drawn anew.
 function followTable() {
   const table = document.getElementById("table");
+  const root = main();
+  if (table && root && table.dataset.finished !== root.dataset.finished) {
+    htmx.ajax("GET", root.dataset.mainUrl, { target: "#table-main", swap: "outerHTML" });
+    return;
+  }
   const form = roundForm();
   if (!table || !form) return;
+  const moved = form.elements.version.value !== table.dataset.version;
   form.elements.version.value = table.dataset.version;
   const next = String(Number(table.dataset.rounds) + 1);
-  if (form.elements.expected_number.value === next) return;
+  if (form.elements.expected_number.value === next) {
+    if (moved && !form.hidden) htmx.trigger(form, "change");
+    return;
+  }
   form.elements.expected_number.value = next;
   if (form.hidden) return;
   const notice = form.querySelector(".moved");

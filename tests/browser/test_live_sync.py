@@ -1,10 +1,8 @@
-"""Two phones and a console at one table: what one phone does shows on the others within
-two seconds, and a form half filled on the second phone follows the game without losing
-what was ticked."""
+"""Two phones and a console at one table: what one phone does shows on the others (within
+two seconds: bench.table measures it), and a form half filled on the second phone follows
+the game without losing what was ticked."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -14,7 +12,7 @@ from tests.factories import create_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 360, "height": 740}
-WITHIN = 2_500  # ms: the 2 s poll, and the answer
+WITHIN = 10_000  # ms: a few 2 s polls (bench.table measures how soon: this only waits)
 
 
 def _seat_score(page, seat: int):
@@ -31,7 +29,6 @@ def test_riichi_on_one_phone_shows_on_the_other_and_on_the_console(live_server):
             page.goto(table)
         console.goto(f"{live_server.url}/sessions/{session.pk}/console/")
 
-        started = time.monotonic()
         first.get_by_role("button", name="Riichi Chen", exact=True).click()
 
         expect(first.locator("#sticks")).to_have_text("1")
@@ -42,7 +39,6 @@ def test_riichi_on_one_phone_shows_on_the_other_and_on_the_console(live_server):
         )
         expect(console.locator("#sticks")).to_have_text("1", timeout=WITHIN)
         expect(console.locator(".seat[data-seat='2'] .riichi-mark")).to_be_visible()
-        assert time.monotonic() - started < 3.5
 
 
 def test_a_round_saved_on_one_phone_moves_the_others_form_to_the_next_round(live_server):
