@@ -22,7 +22,8 @@ from clubnights.models import Event
 from clubnights.reading import event_json, round_json
 from ledger.api.auth import WRITERS, Caller, caller_of
 from ledger.api.errors import ApiError
-from ledger.api.schemas import ErrorOut, Name, PlayerId
+from ledger.api.schemas import ErrorOut, Name
+from ledger.engine_words import explain as explain_rules
 from ledger.json_text import bad_text
 from ledger.models import Player
 from scoring.errors import ScoringError
@@ -67,7 +68,7 @@ class NewEventIn(Schema):
 class CheckinIn(Schema):
     """A player checking in: by id, or by name (a new name becomes a guest player)."""
 
-    player: Name | PlayerId
+    player: Name | Annotated[StrictInt, Field(ge=1)]  # no upper bound: a larger id is no row's
     team: Annotated[str, StringConstraints(strip_whitespace=True, max_length=60)] = ""
 
 
@@ -143,7 +144,7 @@ def create_event(request: HttpRequest, body: NewEventIn) -> Status[dict[str, Any
         rules = Rules.from_json(body.rules).to_json()
         sanma = None if body.sanma_rules is None else Rules.from_json(body.sanma_rules).to_json()
     except ScoringError as error:
-        raise ApiError(422, "bad_rules", str(error)) from None
+        raise ApiError(422, "bad_rules", explain_rules(error)) from None
     new = service.NewEvent(
         name=body.name,
         rules=rules,
@@ -188,8 +189,9 @@ def check_in(request: HttpRequest, id: int, body: CheckinIn) -> Status[dict[str,
 @router.delete(
     "/events/{int:id}/checkins/{int:player}", response={200: EventOut, **ERRORS}, auth=WRITERS
 )
-def check_out(request: HttpRequest, id: int, player: PlayerId) -> dict[str, Any]:
-    """Mark a player as left (the event's managers): they are out of the next draws."""
+def check_out(request: HttpRequest, id: int, player: int) -> dict[str, Any]:
+    """Mark a player as left (the event's managers): they are out of the next draws (404
+    for a player not checked in, whatever the number)."""
     _, event = _manager(request, id)
     service.check_out(event.pk, player)
     return _answer(event)

@@ -192,14 +192,18 @@ def _named(name: str) -> Player:
 
 
 def _team(event: Event, name: str) -> Team:
-    team, _ = Team.objects.get_or_create(event=event, name=name.strip()[:60])
-    return team
+    """Return the event's team of this name, matched ignoring case (as players are); a new
+    name makes a new team, and the first spelling stays the team's."""
+    name = name.strip()[:60]
+    team = event.teams.filter(name__iexact=name).order_by("pk").first()
+    return team or Team.objects.create(event=event, name=name)
 
 
 def check_out(pk: int, player_pk: int) -> EventPlayer:
     """Return the check-in marked as left: the player is out of the next draws."""
     with transaction.atomic():
         event = _lock(pk)
+        _refuse_if_finished(event)
         entry = _entry(event, player_pk)
         if entry is None:
             raise EventMissing(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,17 +20,18 @@ from clubnights.access import can_manage, is_member
 from clubnights.forms import CheckinForm, EventForm
 from clubnights.models import Event, EventRound
 from clubnights.reading import fingerprint, live_tables, rounds_of
-from clubnights.standings import event_standings, team_standings
+from clubnights.standings import Row, event_standings, team_standings
 from ledger.json_text import whole_number
 from ledger.models import Player
 from ledger.records import export_records
 from ledger.views.common import actor_of, require_member
 from ledger.views.table_link import TOKEN_PATTERN, qr_code_svg, table_link_qr, table_link_url
 from ledger.writes import WriteError
-from standings.exports import safe_cell
+from standings.exports import csv_response
 
 CHECKINS_PER_ADDRESS = 30  # door check-ins from one address in ten minutes
 CHECKIN_WINDOW = 600
+RESULTS_COLUMNS = ["rank", "player", "team", "games", "total", "places"]
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -63,7 +64,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect(event)
     context = {"events": Event.objects.all()[:50], "form": form}
-    return render(request, "clubnights/event_list.html", context)
+    status = 400 if form.errors else 200
+    return render(request, "clubnights/event_list.html", context, status=status)
 
 
 def _event(pk: int) -> Event:
@@ -106,7 +108,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["checkin_form"] = CheckinForm()
     if context["is_member"]:  # members pick a club player by name, or type a new guest
         checked_in = event.entries.values("player_id")
-        players = Player.objects.exclude(pk__in=checked_in).order_by("name")
+        players = Player.objects.exclude(pk__in=checked_in).order_by(Lower("name"), "pk")
         context["club_players"] = players.values_list("name", flat=True)[:500]
         context["checkin_url"] = _checkin_url(request, event)
         context["checkin_qr"] = qr_code_svg(
@@ -272,15 +274,15 @@ def event_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def event_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's standings as CSV: rank, player, team, games, total, places."""
     event = _event(pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-results.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["rank", "player", "team", "games", "total", "places"])
-    for row in event_standings(event):
-        places = " ".join(str(place) for place in row.places)
-        name, team = safe_cell(row.name), safe_cell(row.team)  # no cell runs as a formula
-        writer.writerow([row.rank, name, team, row.games, f"{row.total:.1f}", places])
-    return response
+    rows = [_results_row(row) for row in event_standings(event)]
+    return csv_response(f"event-{event.pk}-results.csv", RESULTS_COLUMNS, rows)
+
+
+def _results_row(row: Row) -> dict[str, Any]:
+    """Return a line of results.csv (a number stays a number: no cell runs as a formula)."""
+    places = " ".join(str(place) for place in row.places)
+    return {"rank": row.rank, "player": row.name, "team": row.team, "games": row.games,
+            "total": round(row.total, 1), "places": places}  # fmt: skip
 
 
 def event_records(request: HttpRequest, pk: int) -> HttpResponse:

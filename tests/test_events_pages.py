@@ -257,7 +257,9 @@ def test_the_exports_hold_the_results_and_the_records_of_every_game(client):
         writes.finish_session(table.session.pk, actor=ACTOR, version=None)
 
     rows = list(
-        csv.reader(io.StringIO(client.get(f"/events/{event.pk}/results.csv").content.decode()))
+        csv.reader(
+            io.StringIO(client.get(f"/events/{event.pk}/results.csv").content.decode("utf-8-sig"))
+        )
     )
     records = json.loads(client.get(f"/events/{event.pk}/records.json").content)
 

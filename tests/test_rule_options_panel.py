@@ -143,7 +143,7 @@ def test_contradictory_rules_sent_to_the_api_are_a_clear_4xx(client):
     assert response.status_code in (400, 422)
     error = response.json()["error"]
     assert error["code"] == "bad_rules"
-    assert "sanchahou" in error["message"]
+    assert "Abortive draws allowed" in error["message"]  # the option, by its label
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -97,22 +98,41 @@ TYPE_NAMES = {"str", "int", "bool", "float", "dict", "list", "dict[str,any]"}
 
 
 def describe_validation(errors: list[dict[str, Any]]) -> str:
-    """Return pydantic's complaints as one line: "players.0: String should have at most
-    60 characters" (the alternatives of a union are not named)."""
-    parts: list[str] = []
+    """Return pydantic's complaints as one line: "players.0: must hold at most 60
+    characters" (the alternatives of a union are not named: one message a place)."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for problem in errors:
-        where = ".".join(
-            str(part)
-            for part in problem.get("loc", ())
-            if part not in ("body", "query", "path")
-            and str(part) not in TYPE_NAMES
-            and not str(part).startswith("constrained-")
-        )
-        said = _in_our_words(problem)
+        found.setdefault(_place(problem), []).append(problem)
+    parts: list[str] = []
+    for where, problems in found.items():
+        said = _one_problem(problems)
         text = f"{where}: {said}" if where else said
         if text not in parts:
             parts.append(text)
     return gettext("The request is not valid: %(problems)s") % {"problems": "; ".join(parts[:5])}
+
+
+def _place(problem: dict[str, Any]) -> str:
+    """Return where the problem is ("players.0"), without the union's alternative."""
+    return ".".join(
+        str(part)
+        for part in problem.get("loc", ())
+        if part not in ("body", "query", "path")
+        and str(part) not in TYPE_NAMES
+        and not str(part).startswith("constrained-")
+    )
+
+
+def _one_problem(problems: list[dict[str, Any]]) -> str:
+    """Return one message for a place: a value refused by every alternative of a union
+    (a player's name or id) is judged by the alternative of its own type."""
+    if len(problems) == 1:
+        return _in_our_words(problems[0])
+    kinds = frozenset(problem.get("type", "") for problem in problems)
+    if kinds in UNION_WORDS:  # a value of none of the union's types
+        return str(UNION_WORDS[kinds])
+    of_its_type = [p for p in problems if not str(p.get("type", "")).endswith("_type")]
+    return "; ".join(dict.fromkeys(_in_our_words(p) for p in of_its_type or problems))
 
 
 # pydantic's complaints that bodies meet most, in the caller's language (pydantic's own
@@ -129,22 +149,52 @@ VALIDATION_WORDS = {
     "bool_type": _("must be true or false"),
     "dict_type": _("must be an object"),
     "list_type": _("must be a list"),
-    "string_too_short": _("must hold at least %(min_length)s characters"),
-    "string_too_long": _("must hold at most %(max_length)s characters"),
-    "too_short": _("must hold at least %(min_length)s items"),
-    "too_long": _("must hold at most %(max_length)s items"),
+    "string_too_short": ngettext_lazy(
+        "must hold at least %(min_length)s character",
+        "must hold at least %(min_length)s characters",
+        "min_length",
+    ),
+    "string_too_long": ngettext_lazy(
+        "must hold at most %(max_length)s character",
+        "must hold at most %(max_length)s characters",
+        "max_length",
+    ),
+    "too_short": ngettext_lazy(
+        "must hold at least %(min_length)s item",
+        "must hold at least %(min_length)s items",
+        "min_length",
+    ),
+    "too_long": ngettext_lazy(
+        "must hold at most %(max_length)s item",
+        "must hold at most %(max_length)s items",
+        "max_length",
+    ),
     "greater_than_equal": _("must be at least %(ge)s"),
     "less_than_equal": _("must be at most %(le)s"),
     "string_pattern_mismatch": _("holds characters it may not hold"),
-    "literal_error": _("must be one of %(expected)s"),
 }
+UNION_WORDS = {  # the types a value of neither alternative was refused for
+    frozenset(("string_type", "int_type")): _("must be text or a whole number"),  # name or id
+    frozenset(("string_type", "dict_type")): _("must be text or an object"),  # rules
+}
+QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")  # a value as pydantic quotes it: 'total'
 
 
 def _in_our_words(problem: dict[str, Any]) -> str:
+    if problem.get("type") == "literal_error":
+        return _one_of(problem)
     words = VALIDATION_WORDS.get(problem.get("type", ""))
     if words is None:
         return str(problem.get("msg", ""))
     try:
-        return str(words) % problem.get("ctx", {})
+        return str(words % problem.get("ctx", {}))
     except (KeyError, TypeError, ValueError):  # a context this wording does not name
         return str(problem.get("msg", ""))
+
+
+def _one_of(problem: dict[str, Any]) -> str:
+    """Return "must be one of: total, games, name" (pydantic says "'total', 'games' or
+    'name'", in English): the values a caller may send, listed in the caller's words."""
+    expected = str(problem.get("ctx", {}).get("expected", ""))
+    choices = QUOTED.findall(expected) or re.split(r", | or ", expected)
+    return gettext("must be one of: %(choices)s") % {"choices": gettext(", ").join(choices)}

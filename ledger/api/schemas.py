@@ -9,7 +9,11 @@ from pydantic import StrictInt, StringConstraints
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
 PlayerId = Annotated[StrictInt, Field(ge=1, le=2**62)]
-RequestId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{0,64}$")]
+REQUEST_ID_LENGTH = 64
+REQUEST_ID_PATTERN = r"^[A-Za-z0-9_-]*$"  # the length apart: a refusal then names it
+RequestId = Annotated[
+    str, StringConstraints(max_length=REQUEST_ID_LENGTH, pattern=REQUEST_ID_PATTERN)
+]
 Version = Annotated[StrictInt, Field(ge=0, le=2**31)]
 RoundNumber = Annotated[StrictInt, Field(ge=1, le=100_000)]
 

@@ -15,6 +15,8 @@ from ledger import writes
 from ledger.api.auth import WRITERS, Caller, caller_of
 from ledger.api.errors import ApiError
 from ledger.api.schemas import (
+    REQUEST_ID_LENGTH,
+    REQUEST_ID_PATTERN,
     ErrorOut,
     FinishIn,
     NewSessionIn,
@@ -23,6 +25,7 @@ from ledger.api.schemas import (
     RoundReplacement,
     SessionOut,
 )
+from ledger.engine_words import explain
 from ledger.json_text import bad_text
 from ledger.models import Player, Session
 from ledger.players import clean_name, players_named
@@ -128,7 +131,7 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
         record = {"players": body.players, "rules": body.rules}
         rules = rules_of_record(record).to_json()
     except ScoringError as error:
-        raise ApiError(422, "bad_rules", str(error)) from None
+        raise ApiError(422, "bad_rules", explain(error)) from None
     with transaction.atomic():  # new players are kept only with the session they start
         players = _players(body.players)
         if body.seating == "draw":
@@ -210,7 +213,7 @@ def delete_round(
     id: int,
     n: RoundNumber,
     version: int = Query(..., ge=0, le=2**31, description="the session version it was made from"),
-    request_id: str = Query("", pattern=r"^[A-Za-z0-9_-]{0,64}$"),
+    request_id: str = Query("", max_length=REQUEST_ID_LENGTH, pattern=REQUEST_ID_PATTERN),
 ) -> dict[str, Any]:
     """Delete round ``n``; later rounds move up and are replayed."""
     caller, session = _caller(request), _session(id)
