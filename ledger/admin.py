@@ -27,7 +27,7 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
-from ledger.seasons import check_days
+from ledger.seasons import check_season
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
@@ -100,12 +100,12 @@ class RulesetAdmin(admin.ModelAdmin):
 
 
 class SeasonAdminForm(forms.ModelForm):
-    """A season as the admin edits it: its days in the years a season may use, as on
-    the seasons page (``ledger.seasons.check_days``)."""
+    """A season as the admin edits it: its days in the years a season may use, in order,
+    meeting no other season, as on the seasons page (``ledger.seasons.check_season``)."""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        check_days(self, data)
+        check_season(self, data)
         return data
 
 

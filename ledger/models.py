@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
@@ -44,9 +45,16 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = [Lower("name")]  # "kinji.s", "Late Larry", "LITHIUM", "Suika"
         constraints = [
-            models.UniqueConstraint(Lower("name"), name="one_player_per_name_in_any_case")
+            models.UniqueConstraint(
+                Lower("name"),
+                name="one_player_per_name_in_any_case",
+                violation_error_message=_(
+                    "A player with this name already exists "
+                    "(capital and small letters count as the same)."
+                ),
+            )
         ]
 
     def __str__(self) -> str:
@@ -100,14 +108,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
-        from ledger.seasons import check_no_overlap
-
-        if self.starts_on and (problem := check_no_overlap(self)):
-            raise ValidationError(problem)
 
 
 RESTORE_DAYS = 30

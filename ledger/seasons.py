@@ -1,10 +1,11 @@
 """Seasons are date ranges in the club's time zone: a session belongs to the season its
 start date falls in, for new sessions, imports and changed dates alike.
 
-Seasons never overlap (``check_no_overlap``); a season without an end runs on from its
-start. The season form keeps its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored
-with days beyond them (before they were checked, or through the admin) is read as starting
-on ``FIRST_DAY``, and one ending on ``LAST_DAY`` or later as running on.
+Seasons never overlap (``check_no_overlap``, which the season forms run through
+``check_season``); a season without an end runs on from its start. The season form keeps
+its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored with days beyond them (before
+they were checked, or through the admin) is read as starting on ``FIRST_DAY``, and one
+ending on ``LAST_DAY`` or later as running on.
 
 When a season is made or changed, ``place_sessions`` moves every session into the season
 its date falls in, in a few set-based updates, and says which moved so that the standings
@@ -32,9 +33,12 @@ FIRST_DAY = dt.date(1990, 1, 1)
 LAST_DAY = dt.date(2999, 12, 31)
 
 
-def check_days(form: forms.BaseForm, data: dict[str, Any]) -> None:
-    """Add an error to a season form (the seasons page's, the admin's) for a start or end
-    outside the years a season may use."""
+def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
+    """Add the errors of a season form (the seasons page's, the admin's): a start or end
+    outside the years a season may use, an end before the start, a range meeting another
+    season. The range is compared with the others only when both its days were read and
+    are in order (a day refused is missing from ``data``: an end left out would read as a
+    season running on, and meet seasons the user never meant)."""
     for name in ("starts_on", "ends_on"):
         day = data.get(name)
         if day is not None and not FIRST_DAY <= day <= LAST_DAY:
@@ -42,6 +46,13 @@ def check_days(form: forms.BaseForm, data: dict[str, Any]) -> None:
                 "%(field)s: choose a day in the years %(first)s to %(last)s."
             ) % {"field": form.fields[name].label, "first": FIRST_DAY.year,
                  "last": LAST_DAY.year})  # fmt: skip
+    starts, ends = data.get("starts_on"), data.get("ends_on")
+    if starts is None or form.has_error("starts_on") or form.has_error("ends_on"):
+        return
+    if ends is not None and ends < starts:
+        form.add_error("ends_on", gettext("A season cannot end before it starts."))
+    elif problem := check_no_overlap(Season(pk=form.instance.pk, starts_on=starts, ends_on=ends)):
+        form.add_error(None, problem)
 
 
 def local_day(moment: dt.datetime) -> dt.date:

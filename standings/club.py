@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Avg, Count, Q, Sum
-from django.db.models.functions import TruncDate
+from django.db.models.functions import Lower, TruncDate
 from django.utils import timezone
 
 from ledger.models import Player
@@ -63,18 +63,19 @@ class SeatLine:
 
 
 def most_active(scope: Scope, *, min_games: int, size: int = MATRIX_SIZE) -> list[Player]:
-    """Return the players with the most games in scope (at least ``min_games``), most first."""
+    """Return the players with the most games in scope (at least ``min_games``), most first
+    (as many: by name, ignoring case)."""
     least = max(min_games, 1)
     if scope.is_stored:
         rows = Standing.objects.filter(scope=scope.key, games__gte=least)
-        found = rows.order_by("-games", "player__name", "player_id").select_related("player")
+        found = rows.order_by("-games", Lower("player__name"), "player_id").select_related("player")
         return [standing.player for standing in found[:size]]
     counts = (
         PlayerGame.objects.in_scope(scope)
         .values("player_id")
         .annotate(games=Count("id"))
         .filter(games__gte=least)
-        .order_by("-games", "player_id")[:size]
+        .order_by("-games", Lower("player__name"), "player_id")[:size]
     )
     ids = [row["player_id"] for row in counts]
     players = Player.objects.in_bulk(ids)

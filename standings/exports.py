@@ -130,14 +130,23 @@ def player_sessions(player: Player, scope: Scope) -> list[dict[str, Any]]:
     ]
 
 
-def board_json(form: ScopeForm, rows: list[Row], setting: ClubSetting) -> dict[str, Any]:
-    """Return a leaderboard as the JSON download and the API write it."""
-    scope = form.get_scope()
+def scope_json(scope: Scope) -> dict[str, Any]:
+    """Return which games a download counts: the scope in words of the asked language,
+    its dates (ISO 8601, or None) and its player count."""
     return {
         "scope": scope.label,
+        "starts": scope.starts.isoformat() if scope.starts else None,
+        "ends": scope.ends.isoformat() if scope.ends else None,
+        "player_count": scope.players,
+    }
+
+
+def board_json(form: ScopeForm, rows: list[Row], setting: ClubSetting) -> dict[str, Any]:
+    """Return a leaderboard as the JSON download and the API write it."""
+    return {
+        **scope_json(form.get_scope()),
         "rating_system": setting.rating_system,
         "rows": [row_json(row) for row in rows],
-        "player_count": scope.players,
         "player_counts": form.player_counts,
     }
 
@@ -149,8 +158,7 @@ def report_json(player: Player, scope: Scope) -> dict[str, Any]:
     return {
         "player": player.name,
         "player_id": player.pk,
-        "scope": scope.label,
-        "player_count": scope.players,
+        **scope_json(scope),
         "totals": report["totals"],
         "rounds": report["sums"],
         "rates": report["rates"],

@@ -13,10 +13,17 @@ from django.utils.translation import gettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Ruleset, Season
-from ledger.seasons import check_days
+from ledger.seasons import check_season
 from standings.leaderboard import player_counts
 from standings.models import ClubSetting
-from standings.scopes import ALL_TIME, PLAYER_COUNTS, Scope, current_season, season_scope
+from standings.scopes import (
+    ALL_TIME,
+    PLAYER_COUNTS,
+    Scope,
+    current_season,
+    ruleset_scope,
+    season_scope,
+)
 
 SORTS = {  # column: (label, True when a larger value is better)
     "total": (_("Total"), True),
@@ -147,13 +154,12 @@ class ScopeForm(forms.Form):
 
     def get_scope(self) -> Scope:
         """Return the chosen scope (the current season, or all time, when none is chosen),
-        narrowed to the From and To dates whenever they are given."""
-        base = dataclasses.replace(self._chosen(), players=self.get_players())
+        narrowed to the From and To dates whenever they are given (its ``label`` names
+        both)."""
         starts, ends = self.cleaned_data.get("starts"), self.cleaned_data.get("ends")
-        if not (starts or ends):
-            return base
-        label = f"{base.label}, {starts or '…'} to {ends or '…'}"
-        return dataclasses.replace(base, label=label, starts=starts, ends=ends)
+        return dataclasses.replace(
+            self._chosen(), players=self.get_players(), starts=starts, ends=ends
+        )
 
     def _chosen(self) -> Scope:
         choice = self.cleaned_data.get("scope") or self.default
@@ -161,13 +167,13 @@ class ScopeForm(forms.Form):
             season = self.current_season
             return season_scope(season) if season else ALL_TIME
         if choice == "dates":
-            return Scope("dates", "Dates")
+            return Scope("dates", "")
         if choice.startswith("season-"):
             season = next(s for s in self.seasons if f"season-{s.pk}" == choice)
             return season_scope(season)
         if choice.startswith("ruleset-"):
             ruleset = next(r for r in self.rulesets if f"ruleset-{r.pk}" == choice)
-            return Scope("ruleset", f"Ruleset {ruleset.name}", pk=ruleset.pk)
+            return ruleset_scope(ruleset)
         return ALL_TIME
 
     def get_min_games(self) -> int:
@@ -216,10 +222,8 @@ class SeasonForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        check_days(self, data)
-        starts, ends = data.get("starts_on"), data.get("ends_on")
-        if starts and ends and ends < starts:
-            self.add_error("ends_on", gettext("A season cannot end before it starts."))
+        check_season(self, data)
+        starts = data.get("starts_on")
         if starts and starts > timezone.localdate() + dt.timedelta(days=366):
             self.add_error("starts_on", gettext("Start a season at most a year ahead."))
         return data

@@ -236,13 +236,13 @@ def counts_of(ratings: dict[int, Rating]) -> list[int]:
 def player_report(
     player: Player, scope: Scope, ratings: dict[int, Rating] | None = None
 ) -> dict[str, Any]:
-    """Return a player's numbers over a scope: sums, rates, history, head-to-head."""
+    """Return a player's numbers over a scope: sums, rates, history, head-to-head (zeros
+    where they have no games; averages and rates None where there is nothing to divide)."""
     games = PlayerGame.objects.filter(player=player).in_scope(scope)
-    totals = next(iter(games.totals()), None)
-    if totals:
-        totals["average_result"] = totals["total"] / totals["games"]
-        totals["average_place"] = totals["place_sum"] / totals["games"]
-        totals["places"] = list(place_counts(totals, scope.players))
+    totals = next(iter(games.totals()), None) or _no_totals(player)
+    totals["average_result"] = ratio(totals["total"], totals["games"])
+    totals["average_place"] = ratio(totals["place_sum"], totals["games"])
+    totals["places"] = list(place_counts(totals, scope.players))
     sums = games.round_totals()
     history = list(
         games.chronological().values_list(
@@ -267,6 +267,12 @@ def player_report(
         "yaku": yaku_counts(games),
         "head_to_head": head_to_head,
     }
+
+
+def _no_totals(player: Player) -> dict[str, Any]:
+    """Return the sums of a player without games in scope: zeros, in the shape of
+    ``PlayerGameQuerySet.totals``."""
+    return {"player_id": player.pk, **dict.fromkeys(SUM_FIELDS, 0), "total": 0.0}
 
 
 def _rates(sums: dict[str, Any]) -> dict[str, float | None]:

@@ -87,9 +87,9 @@ class PlayerGameQuerySet(models.QuerySet):
         return {pk: [r for _, r in sorted(rows, reverse=True)] for pk, rows in recent.items()}
 
     def round_totals(self) -> dict[str, Any]:
-        """Return the sums of the round statistics over these games."""
+        """Return the sums of the round statistics over these games (zeros for none)."""
         names = [f.name for f in PlayerGame._meta.fields if f.name in ROUND_COUNTS]
-        return self.aggregate(games=Count("id"), **{name: Sum(name) for name in names})
+        return self.aggregate(games=Count("id"), **{name: Sum(name, default=0) for name in names})
 
 
 ROUND_COUNTS = (
@@ -174,14 +174,15 @@ class EncounterQuerySet(models.QuerySet):
         return self.filter(scope.condition())
 
     def head_to_head(self) -> list[dict[str, Any]]:
-        """Return one row per opponent, most games together first."""
+        """Return one row per opponent, most games together first, then by name (ignoring
+        case)."""
         rows = self.values("opponent_id", "opponent__name").annotate(
             games=Count("id"),
             place_difference=Avg("place_difference"),
             ron_won=Sum("ron_won"),
             ron_lost=Sum("ron_lost"),
         )
-        return sorted(rows, key=lambda row: (-row["games"], row["opponent__name"]))
+        return sorted(rows, key=lambda row: (-row["games"], row["opponent__name"].casefold()))
 
 
 class Encounter(models.Model):

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 
 from ledger.models import Ruleset, Season
 from ledger.seasons import FIRST_DAY, LAST_DAY, season_on
@@ -22,7 +24,7 @@ class Scope:
     """Which finished sessions a leaderboard counts."""
 
     kind: str  # all, season, ruleset, dates
-    label: str
+    name: str  # the season's or the ruleset's name ("" for the others)
     pk: int | None = None
     starts: dt.date | None = None
     ends: dt.date | None = None
@@ -49,6 +51,22 @@ class Scope:
     def has_dates(self) -> bool:
         return self.starts is not None or self.ends is not None
 
+    @property
+    def label(self) -> str:
+        """Return which games it counts, in words of the active language: "All time",
+        "Season Winter", "2026-12-04 to …", "Season Winter, 2026-12-02 to …" (all time
+        narrowed to dates is named by its dates alone)."""
+        if not self.has_dates:
+            return _base_words(self)
+        dates = gettext("%(starts)s to %(ends)s") % {
+            "starts": _day_words(self.starts),
+            "ends": _day_words(self.ends),
+        }
+        if self.kind in ("all", "dates"):
+            return dates
+        words = pgettext("a scope narrowed to dates", "%(scope)s, %(dates)s")
+        return words % {"scope": _base_words(self), "dates": dates}
+
     def condition(self) -> Q:
         """Return the filter on ``PlayerGame``, ``Encounter`` or ``WinHand`` rows (the
         kind's, the player count's, and the dates' when given: a season's games from a
@@ -56,6 +74,18 @@ class Scope:
         kinds = {"season": Q(season_id=self.pk), "ruleset": Q(ruleset_id=self.pk)}
         condition = kinds.get(self.kind, Q()) & Q(player_count=self.players)
         return condition & _date_condition(self.starts, self.ends)
+
+
+def _base_words(scope: Scope) -> str:
+    if scope.kind == "season":
+        return gettext("Season %(name)s") % {"name": scope.name}
+    if scope.kind == "ruleset":
+        return gettext("Ruleset %(name)s") % {"name": scope.name}
+    return gettext("All time")  # all, or dates without a date: every game
+
+
+def _day_words(day: dt.date | None) -> str:
+    return date_format(day, "SHORT_DATE_FORMAT") if day else "…"
 
 
 def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
@@ -72,7 +102,7 @@ def _date_condition(starts: dt.date | None, ends: dt.date | None) -> Q:
     return condition
 
 
-ALL_TIME = Scope("all", "All time")
+ALL_TIME = Scope("all", "")
 ALL_TIME_KEYS = {count: Scope("all", "", players=count).key for count in PLAYER_COUNTS}
 
 
@@ -84,8 +114,8 @@ def current_season() -> Season | None:
 
 
 def season_scope(season: Season) -> Scope:
-    return Scope("season", f"Season {season.name}", pk=season.pk)
+    return Scope("season", season.name, pk=season.pk)
 
 
 def ruleset_scope(ruleset: Ruleset) -> Scope:
-    return Scope("ruleset", f"Ruleset {ruleset.name}", pk=ruleset.pk)
+    return Scope("ruleset", ruleset.name, pk=ruleset.pk)

@@ -27,13 +27,13 @@ from standings.exports import (
     csv_response,
     player_sessions,
     row_json,
+    scope_json,
     with_default,
 )
 from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm, player_count_name
 from standings.leaderboard import counts_of, player_ratings, player_report, with_recent
 from standings.models import ClubSetting
 from standings.rebuild import is_pending
-from standings.scopes import ALL_TIME, Scope
 from standings.words import STATISTIC_DEFINITIONS
 
 BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "tobi")
@@ -207,30 +207,29 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player_sessions_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Return a player's finished sessions as CSV."""
+    """Return a player's finished sessions as CSV (a bad query: 400, as the leaderboard's)."""
     player = get_object_or_404(Player, pk=pk)
-    scope = _scope_of(request, player)
-    return csv_response(
-        f"player-{player.pk}-sessions.csv", SESSION_COLUMNS, player_sessions(player, scope)
-    )
+    form = _player_scope_form(request, player)
+    if not form.is_valid():
+        return _bad_query(form)
+    sessions = player_sessions(player, form.get_scope())
+    return csv_response(f"player-{player.pk}-sessions.csv", SESSION_COLUMNS, sessions)
 
 
 def player_sessions_json(request: HttpRequest, pk: int) -> HttpResponse:
-    """Return a player's finished sessions as JSON."""
+    """Return a player's finished sessions as JSON (a bad query: 400, as the leaderboard's)."""
     player = get_object_or_404(Player, pk=pk)
-    scope = _scope_of(request, player)
-    data = {"player": player.name, "scope": scope.label, "sessions": player_sessions(player, scope)}
-    data["player_count"] = scope.players
+    form = _player_scope_form(request, player)
+    if not form.is_valid():
+        return _bad_query(form)
+    scope = form.get_scope()
+    data = {"player": player.name, **scope_json(scope), "sessions": player_sessions(player, scope)}
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
-def _scope_of(request: HttpRequest, player: Player) -> Scope:
-    """Return the scope a player's page shows (all time, of the player's usual player
-    count, when the query names none or is bad)."""
-    form = ScopeForm(with_default(request.GET, "all"), default="all", player=player)
-    if form.is_valid():
-        return form.get_scope()
-    return Scope("all", ALL_TIME.label, players=3 if form.player_counts == [3] else 4)
+def _player_scope_form(request: HttpRequest, player: Player) -> ScopeForm:
+    """Return the scope form of a player's page (all time when the query names no scope)."""
+    return ScopeForm(with_default(request.GET, "all"), default="all", player=player)
 
 
 def season_list(request: HttpRequest) -> HttpResponse:

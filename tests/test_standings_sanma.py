@@ -236,7 +236,7 @@ def test_a_bad_player_count_is_refused_with_a_message(client, db, value):
     assert player_page.status_code == 400
     assert "Choose 4 players or 3 players." in player_page.content.decode()
     sessions = client.get(reverse("player-sessions-json", args=[aki]), query)
-    assert sessions.status_code == 200 and sessions.json()["player_count"] == 4  # falls back
+    assert sessions.status_code == 400 and "players" in sessions.json()["errors"]
     api = client.get("/api/v1/standings", query)
     assert api.status_code in (400, 422)
 

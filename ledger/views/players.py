@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
+from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -13,8 +14,9 @@ SESSIONS_PER_PAGE = 50
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
-    """List the club's players."""
-    return render(request, "ledger/player_list.html", {"players": Player.objects.all()})
+    """List the club's players by name, ignoring case ("kinji.s" before "Late Larry")."""
+    players = Player.objects.order_by(Lower("name"), "pk")
+    return render(request, "ledger/player_list.html", {"players": players})
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -49,20 +49,8 @@ def words(key: str) -> str:
 
 @register.filter
 def scope_label(scope: Scope) -> str:
-    """Return which games a scope counts, in words: All time, Season Spring, …"""
-    name = scope.label.split(" ", 1)[1] if " " in scope.label else scope.label
-    if scope.kind == "all":
-        return gettext("All time")
-    if scope.kind == "season":
-        return gettext("Season %(name)s") % {"name": name}
-    if scope.kind == "ruleset":
-        return gettext("Ruleset %(name)s") % {"name": name}
-    if scope.kind == "dates":
-        starts, ends = scope.starts, scope.ends
-        return gettext("%(starts)s to %(ends)s") % {
-            "starts": date_format(starts, "SHORT_DATE_FORMAT") if starts else "…",
-            "ends": date_format(ends, "SHORT_DATE_FORMAT") if ends else "…",
-        }
+    """Return which games a scope counts, in words: All time, Season Spring,
+    Season Spring, 2026-12-02 to …"""
     return scope.label
 
 
