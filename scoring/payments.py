@@ -167,11 +167,12 @@ def _settle_tsumo(
 ) -> tuple[Transfer, ...]:
     win = outcome.wins[0]
     is_dealer = win.winner == state.dealer
-    if pao == value:  # the liable player pays the whole tsumo, honba included
-        payments = win_payments(
-            value, is_dealer=is_dealer, tsumo=True, rules=rules, honba=state.honba
-        )
-        paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, payments.total(), "pao"),)
+    # The liable player pays as if they had dealt in (包牌: 全部相关点数): in sanma no
+    # tsumo loss or split, which is the same sum as a tsumo's with four players.
+    if pao == value:  # the whole hand, honba included
+        value.check_win(tsumo=True, rules=rules)
+        whole = ron_payment(value, is_dealer=is_dealer, rules=rules, honba=state.honba)
+        paid: tuple[Transfer, ...] = (Transfer(win.pao, win.winner, whole, "pao"),)
     else:  # the liable player pays the pao yakuman; the rest is an ordinary tsumo
         rest = value if pao is None else HandValue(yakuman=value.yakuman - pao.yakuman)
         payments = win_payments(
@@ -188,7 +189,7 @@ def _settle_tsumo(
             if seat != win.winner
         )
         if pao is not None:
-            liable = tsumo_payments(pao, is_dealer=is_dealer, rules=rules).total()
+            liable = ron_payment(pao, is_dealer=is_dealer, rules=rules)
             paid += (Transfer(win.pao, win.winner, liable, "pao"),)
     return (*paid, *_stick_transfers(state, outcome, win.winner, rules))
 
@@ -199,7 +200,7 @@ def _settle_draw(state: GameState, outcome: Outcome, rules: Rules) -> tuple[Tran
             t for seat in outcome.nagashi for t in _mangan_tsumo(state, seat, "nagashi", rules)
         )
     tenpai, noten = outcome.tenpai, [s for s in state.seats if s not in outcome.tenpai]
-    if not tenpai or not noten:
+    if not tenpai or not noten or not rules.noten_penalty:
         return ()
     each = rules.noten_penalty // (len(tenpai) * len(noten))
     return tuple(Transfer(payer, payee, each, "noten") for payer in noten for payee in tenpai)

@@ -205,7 +205,8 @@ def tsumo_payments(
 
     A dealer's tsumo takes 2x base from each of the others. In sanma the missing
     player's share is lost (``sanma_tsumo="loss"``, ツモ損), or split in half between the
-    two who pay (``"north_split"``, 北家折半), honba included.
+    two who pay (``"north_split"``, 北家折半), honba included (each share rounded up to
+    100: no table has a 50-point stick).
 
     >>> tsumo_payments(HandValue(han=1, fu=30), is_dealer=False, rules=Rules())
     WinPayments(ron=0, dealer=500, non_dealer=300, players=4)
@@ -216,7 +217,10 @@ def tsumo_payments(
     base = base_points(value, rules)
     players = rules.players
     split = players == 3 and rules.sanma_tsumo == "north_split"
-    per_honba = rules.honba_value * honba // (2 if split else 3)
+    # Split, the missing player's honba is halved too, rounded up as the points are.
+    per_honba = (
+        round_up_100(rules.honba_value * honba // 2) if split else rules.honba_value * honba // 3
+    )
     missing = (2 if is_dealer else 1) * base // 2 if split else 0  # base is always even
     if is_dealer:
         each = round_up_100(2 * base + missing) + per_honba

@@ -136,7 +136,7 @@ def test_upload_of_a_list_of_records_imports_each(member):
         (json.dumps({**RECORD, "players": ["A", "A", "B", "C"]}).encode(), "different names"),
         (json.dumps({**RECORD, "players": ["A", "A\u200b", "B", "C"]}).encode(), "different names"),
         (json.dumps({**RECORD, "players": ["A", "\u200b", "B", "C"]}).encode(), "four names"),
-        (json.dumps({**RECORD, "rules": "nope"}).encode(), "unknown rules preset"),
+        (json.dumps({**RECORD, "rules": "nope"}).encode(), "There is no preset of rules called"),
         (
             json.dumps(
                 {

@@ -127,3 +127,17 @@ def test_rules_hash_as_their_options_and_pickle_without_the_kept_hash(name):
     assert "_hash" not in kept.__dict__  # a string's hash differs from one process to the next
     assert kept == rules and hash(kept) == hash(rules)
     assert hash(rules.with_options(kiriage=not rules.kiriage)) != hash(rules)
+
+
+def test_without_a_noten_penalty_a_draw_moves_no_points_and_lists_no_payments():
+    from scoring.game import replay
+
+    record = {
+        "rules": Rules(noten_penalty=0).to_json(),
+        "players": ["A", "B", "C", "D"],
+        "rounds": [{"result": "draw", "tenpai": [0]}],
+    }
+
+    played = replay(record).rounds[0]
+    assert played.state.scores == (25000,) * 4
+    assert played.transfers == ()

@@ -95,6 +95,41 @@ def test_honba_on_a_sanma_tsumo_is_100_from_each_or_150_when_split():
     assert ron.ron == 1000 + 600
 
 
+def test_a_split_honba_is_rounded_up_to_a_stick_of_100():
+    one = HandValue(han=1, fu=30)
+    split = tsumo_payments(one, is_dealer=False, rules=SPLIT, honba=1)  # 150 each, halved
+
+    assert (split.dealer, split.non_dealer) == (600 + 200, 400 + 200)
+
+
+# 包牌 (the seed: the liable player pays 全部相关点数): a pao tsumo is paid by the liable
+# player as if they had dealt in, so in sanma without the tsumo loss or the split.
+@pytest.mark.parametrize("rules", ["tenhou_sanma", SPLIT.to_json()])
+def test_a_pao_tsumo_in_sanma_is_paid_whole_by_the_liable_player(rules):
+    record = {
+        "rules": rules,
+        "players": ["A", "B", "C"],
+        "rounds": [
+            {"result": "draw", "tenpai": [0]},
+            {"result": "tsumo", "winner": 1, "yakuman": 1, "pao": 2},
+        ],
+    }
+
+    assert replay(record).to_json()["rounds"][1]["deltas"] == [0, 32_300, -32_300]
+
+
+def test_a_pao_yakuman_within_a_sanma_double_yakuman_tsumo_is_paid_as_a_ron():
+    rules = TENHOU.with_options(multiple_yakuman=True, pao_stacked="pao_yakuman")
+    record = {
+        "rules": rules.to_json(),
+        "players": ["A", "B", "C"],
+        "rounds": [{"result": "tsumo", "winner": 1, "yakuman": 2, "pao": 2, "pao_yakuman": 1}],
+    }
+
+    # the pao yakuman 32,000 from C; the other yakuman a tsumo with the loss: 16,000 + 8,000
+    assert replay(record).to_json()["rounds"][0]["deltas"] == [-16_000, 56_000, -40_000]
+
+
 @pytest.mark.parametrize(
     "tenpai, deltas",
     [((0,), (2000, -1000, -1000)), ((0, 2), (1000, -2000, 1000)), ((), (0, 0, 0))],
