@@ -19,7 +19,11 @@ def describe_outcome(
     entered as tiles is described by its scored hand in ``hands`` (one per win)."""
     kind = outcome.get("result")
     describe = OUTCOME_WORDS.get(str(kind))
-    return describe(outcome, names, hands) if describe else str(kind)
+    words = describe(outcome, names, hands) if describe else str(kind)
+    wareme = outcome.get("wareme")
+    if isinstance(wareme, int) and 0 <= wareme < len(names):
+        words = gettext("%(outcome)s; wareme: %(name)s") % {"outcome": words, "name": names[wareme]}
+    return words
 
 
 def _ron(outcome: Mapping[str, Any], names: Sequence[str], hands: Sequence[Any]) -> str:

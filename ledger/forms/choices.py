@@ -101,6 +101,7 @@ def round_choices(rules: Rules, names: list[str]) -> dict[str, Any]:
         "nagashi": rules.nagashi != "none",
         "riichi_noten": rules.riichi_noten,  # a riichi player noten at a draw: chombo or noten
         "pao": bool(rules.pao),
+        "wareme": rules.wareme,  # each round may name the seat whose points double
         # whether a stacked hand's pao part is asked (else the liable player pays it all)
         "pao_part": bool(rules.pao)
         and rules.multiple_yakuman

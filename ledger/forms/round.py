@@ -75,6 +75,8 @@ class RoundForm(forms.Form):
     pao_whole = forms.BooleanField(required=False, label=PAO_WHOLE)
     dora = forms.CharField(required=False, max_length=40, label=glossary.TERMS["dora"])
     ura = forms.CharField(required=False, max_length=40, label=glossary.TERMS["ura"])
+    # under rules with wareme: the seat whose gains and losses this round double
+    wareme = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=_("Wareme"))
     note = forms.CharField(required=False, max_length=200, label=_("Note"))
     expected_number = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     request_id = forms.RegexField(
@@ -93,6 +95,7 @@ class RoundForm(forms.Form):
         seats = [(str(s), name) for s, name in zip(SEATS, names)]
         self.fields["pao"].choices = [("", "—"), *seats]
         self.fields["chombo_instead"].choices = seats
+        self.fields["wareme"].choices = [("", "—"), *seats]
         for name in ("loser", "winner", "chombo_player"):
             self.fields[name].choices = seats
             self.fields[name].widget = forms.RadioSelect(choices=seats)
@@ -209,6 +212,8 @@ class RoundForm(forms.Form):
             outcome["riichi"] = sorted(riichi)
         elif data["kind"] != "chombo":
             outcome["riichi"] = []
+        if data.get("wareme") is not None:
+            outcome["wareme"] = data["wareme"]
         if data.get("note"):
             outcome["note"] = data["note"]
         data["outcome"] = outcome
@@ -352,6 +357,7 @@ class RoundForm(forms.Form):
             "kind": kind,
             "riichi": outcome.get("riichi", []),
             "note": outcome.get("note", ""),
+            "wareme": outcome.get("wareme"),
         }
         wins = wins_of(outcome)
         for win in wins:
