@@ -132,3 +132,14 @@ def test_the_saved_toast_of_a_game_ending_round_offers_undo_to_members_only(clie
     text = page.content.decode()
     assert "Round 1 saved" in text and "Game over" in text
     assert "/undo/" not in text
+
+
+def test_the_offline_queue_and_riichi_buttons_have_the_languages_own_separators(client):
+    session = create_session(rules={"preset": "club"})
+    _join(client, session)
+
+    page = client.get(reverse("session-table", args=[session.pk]), HTTP_ACCEPT_LANGUAGE="ja")
+
+    text = page.content.decode()
+    assert 'data-word-comma="、"' in text  # offline.js lists a queued round's choices with it
+    assert 'aria-label="立直（Chen）"' in text

@@ -295,6 +295,10 @@ function separator() {
   return root.dataset.wordSeparator || ": ";
 }
 
+function comma() {
+  return root.dataset.wordComma || ", ";
+}
+
 function label(item) {
   return item.summary ? `${title(item)}${separator()}${item.summary}` : title(item);
 }
@@ -317,8 +321,8 @@ function describeRound(form) {
     const picked = [...group.querySelectorAll("input:checked")].map((input) => input.closest("label")?.textContent.trim()).filter(Boolean);
     if (!picked.length || group.querySelector("fieldset")) continue;
     const legend = group.querySelector("legend")?.textContent.trim();
-    const who = hand ? `${hand.getAttribute("aria-label")}, ` : "";
-    parts.push(`${who}${legend}${separator()}${picked.join(", ")}`);
+    const who = hand ? `${hand.getAttribute("aria-label")}${comma()}` : "";
+    parts.push(`${who}${legend}${separator()}${picked.join(comma())}`);
   }
   return [outcome, ...parts].join(" · ");
 }
