@@ -4,6 +4,8 @@ engine, and a bad value is explained in the form (never a server error)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -72,7 +74,7 @@ def test_an_option_chosen_in_the_panel_is_kept_and_read_back(member, name, chose
 def test_a_bad_option_value_is_explained_in_the_form(member, name, bad):
     response = _post(member, **{name: bad})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert 'class="errorlist"' in response.content.decode()
     assert not Session.objects.exists()
 
@@ -114,7 +116,7 @@ def test_contradictory_options_in_the_panel_are_named_by_their_labels(member):
     response = _post(member, abortive_draws=["kyuushu_kyuuhai"])
 
     page = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert (
         "“Multiple ron” says a triple ron aborts, but “Abortive draws allowed” leaves out "
         "that abortive draw."
@@ -176,3 +178,20 @@ def test_the_table_offers_the_pao_part_only_where_it_matters(member):
 
     assert 'name="pao_whole_1"' in member.get(club.get_absolute_url()).content.decode()
     assert 'name="pao_whole_1"' not in member.get(tenhou.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "bad", "said"),
+    [
+        ("start_points", "25050", "Starting points must be a positive multiple of 100"),
+        ("noten_penalty", "1000", "must be a multiple of 300"),
+        ("honba_value", "100", "must be a multiple of 3"),
+    ],
+)
+def test_a_refused_option_value_is_explained_beside_its_option(member, name, bad, said):
+    page = _post(member, **{name: bad}).content.decode()
+
+    field = re.search(rf'name="opt-{name}".*?(?=name="opt-)', page, re.S).group(0)
+    assert said in field  # beside the option, not above the panel
+    assert f"Rules: {said}" not in page
+    assert not Session.objects.exists()

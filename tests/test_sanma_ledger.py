@@ -62,7 +62,7 @@ def test_the_form_marks_which_rules_are_for_three_and_hides_player_4_for_them(me
 def test_a_form_that_does_not_seat_the_rules_players_is_refused(member, data, message):
     response = _start(member, **data)
 
-    assert response.status_code == 200 and message in response.content.decode()
+    assert response.status_code == 400 and message in response.content.decode()
     assert not Session.objects.exists()
 
 

@@ -88,7 +88,7 @@ def test_bad_new_session_input_is_explained_and_nothing_is_created(member, chang
 
     response = member.post(reverse("session-new"), data)
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.content.decode()
     assert Session.objects.count() == 0
 
@@ -248,7 +248,7 @@ def test_bad_panel_options_are_explained(member, change, message):
 
     response = member.post(reverse("session-new"), data)
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.content.decode()
     assert not Session.objects.exists()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import forms
@@ -221,6 +222,9 @@ def _initial(name: str, value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
+OPTION_NAMED = re.compile(r"(?:rule option )?(?P<name>[a-z_]+) ")  # the engine's refusals
+
+
 class RulesOptionsForm(forms.Form):
     """Every rule option, shown with the preset's values; ``changes`` are what differ."""
 
@@ -277,7 +281,15 @@ class RulesOptionsForm(forms.Form):
             try:
                 self.base.with_options(**self.changes())
             except ScoringError as error:
-                raise forms.ValidationError(
-                    gettext("Rules: %(error)s") % {"error": explain(error)}
-                ) from None
+                self._refused(error)
         return data
+
+    def _refused(self, error: ScoringError) -> None:
+        """Show the engine's refusal beside the option it names ("start_points must be a
+        positive multiple of 100"), or above the options when it names none of them (a
+        contradiction between options)."""
+        found = OPTION_NAMED.match(str(error))
+        if found and found["name"] in self.fields:
+            self.add_error(found["name"], explain(error))
+            return
+        raise forms.ValidationError(gettext("Rules: %(error)s") % {"error": explain(error)})

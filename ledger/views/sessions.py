@@ -56,7 +56,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
         "rules_choice": choice,
         "players": Player.objects.all(),
     }
-    return render(request, template, context)
+    return render(request, template, context, status=400 if form.errors else 200)
 
 
 def _options_form(request: HttpRequest, choice: str) -> RulesOptionsForm:
