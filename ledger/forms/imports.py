@@ -29,7 +29,7 @@ class OnlineNamesForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.keys, self.undated = keys, list(undated)
-        players = [(str(p.pk), p.name) for p in Player.objects.order_by("name")]
+        players = [(str(p.pk), p.name) for p in Player.objects.all()]  # names ignoring case
         for index, (site, name) in enumerate(keys):
             choice = proposed.get((site, name), GUEST)
             guest = gettext("New guest: %(name)s") % {"name": name}
