@@ -223,6 +223,10 @@ def event_seating(request: HttpRequest, pk: int) -> HttpResponse:
     each game's scores and round as played, and the standings after each finished game.
     The page polls ``event-version`` and redraws its ``table`` part when it changes."""
     event = _event(pk)
+    # Taken before the tables are read: a game changed meanwhile is shown as it is now,
+    # and the wall's next poll (seeing a new fingerprint) draws it again; taken after,
+    # the wall would keep that game's old state until something else changed.
+    seen = fingerprint(event)
     context = event_context(request, event)
     shown = _shown_round(request, context["rounds"])
     number = whole_number(request.GET.get("round", ""))
@@ -231,7 +235,7 @@ def event_seating(request: HttpRequest, pk: int) -> HttpResponse:
         "shown": shown,
         "live_tables": tables,
         "clock_session": _clock_session(tables) if shown == context["last_round"] else None,
-        "fingerprint": fingerprint(event),
+        "fingerprint": seen,
         "query": f"&round={number}" if number is not None else "",
     }
     template = "clubnights/seating.html"

@@ -14,10 +14,13 @@ from django.test import Client
 from django.urls import reverse
 
 from clubnights import service
+from clubnights import views as clubnights_views
 from clubnights.models import Event, EventRound, Team
+from clubnights.reading import fingerprint
 from ledger import writes
 from ledger.models import Player
-from tests.factories import create_user
+from ledger.views import console as console_views
+from tests.factories import create_user, draw
 
 pytestmark = pytest.mark.django_db
 ACTOR = writes.Actor(via="command")
@@ -473,3 +476,40 @@ def test_the_club_players_are_offered_in_name_order_ignoring_case(client, host):
 
     offered = re.findall(r'<option value="([^"]*)">', body.split('id="club-players"')[1])
     assert offered[:4] == ["apple", "Late Larry", "LITHIUM", "Zed"]
+
+
+def test_a_game_changed_while_the_wall_is_drawn_is_drawn_again_at_the_next_poll(
+    client, monkeypatch
+):
+    event, event_round = drawn_event()
+    game = event_round.tables.first().session
+    reading = clubnights_views.live_tables
+
+    def a_round_lands_meanwhile(shown):
+        writes.record_round(game.pk, draw(0), actor=writes.COMMAND)  # another phone
+        return reading(shown)
+
+    monkeypatch.setattr(clubnights_views, "live_tables", a_round_lands_meanwhile)
+    page = client.get(reverse("event-seating", args=[event.pk]) + "?part=table")
+
+    drawn = re.search(r'data-version="([^"]+)"', page.content.decode()).group(1)
+    event.refresh_from_db()
+    assert drawn != fingerprint(event)  # the wall's next poll sees a change and redraws
+
+
+def test_a_game_changed_while_the_club_console_is_drawn_is_drawn_again(client, monkeypatch):
+    event, event_round = drawn_event()
+    game = event_round.tables.first().session
+    reading = console_views.table_of
+    landed = []
+
+    def a_round_lands_meanwhile(session, **kwargs):
+        if not landed:
+            landed.append(writes.record_round(game.pk, draw(0), actor=writes.COMMAND))
+        return reading(session, **kwargs)
+
+    monkeypatch.setattr(console_views, "table_of", a_round_lands_meanwhile)
+    page = client.get(reverse("club-console") + f"?event={event.pk}&part=table")
+
+    drawn = re.search(r'data-version="([^"]+)"', page.content.decode()).group(1)
+    assert drawn != console_views._fingerprint(event)  # the next poll redraws

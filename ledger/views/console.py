@@ -49,10 +49,11 @@ def club_console(request: HttpRequest) -> HttpResponse:
     """Every table in play, each with its players, scores and round (``?event=N``: that
     event's tables, and its standings after each finished game)."""
     event = _event_of(request)
+    seen = _fingerprint(event)  # before the tables are read (see clubnights.views.event_seating)
     sessions = _playing(event).prefetch_related("seats__player", "rounds")
     sessions = sessions.order_by("table_name", "pk")
     tables = [table_of(session) for session in sessions[:40]]
-    context: dict[str, Any] = {"tables": tables, "fingerprint": _fingerprint(event)}
+    context: dict[str, Any] = {"tables": tables, "fingerprint": seen}
     if event is not None:
         standings = event_standings(event)
         teams = team_standings(standings) if event.has_teams else []
