@@ -50,7 +50,7 @@ def _new_session(member, **extra):
 def test_the_rules_box_refuses_values_no_real_game_holds(member, options, message):
     response = _new_session(member, options=json.dumps(options))
 
-    assert response.status_code == 200  # the form again, with the reason
+    assert response.status_code == 400  # the form again, with the reason
     assert message in response.content.decode()
     assert not Session.objects.exists()
 
