@@ -48,13 +48,6 @@ def words(key: str) -> str:
 
 
 @register.filter
-def scope_label(scope: Scope) -> str:
-    """Return which games a scope counts, in words: All time, Season Spring,
-    Season Spring, 2026-12-02 to …"""
-    return scope.label
-
-
-@register.filter
 def rating_system(code: str) -> str:
     """Return the name of a rating system (OpenSkill, Tenhou R)."""
     return rating_system_name(code)
