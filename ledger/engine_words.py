@@ -88,6 +88,8 @@ PATTERNS = (
     _pattern(r"pao player (?P<seat>\d) is the winner", _("%(seat)s cannot be liable for their own win.")),
     _pattern(r"nagashi mangan is named but these rules do not pay it",
              _("These rules do not pay nagashi mangan.")),
+    _pattern(r"every player cannot have nagashi mangan: .*",
+             _("Not every player can have nagashi mangan: the wall has too few terminals and honors for all their discards.")),
     _pattern(r"(?P<reason>\w+) is not an abortive draw under these rules",
              _("%(reason)s is not an abortive draw under these rules."),
              reason=glossary.abort_reason),
@@ -255,6 +257,10 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
     ),
     "counted_stacks_without_multiples": _(
         "“%(first)s” needs double yakuman to count (“%(second)s”)."
+    ),
+    "noten_penalty_shares": _(
+        "“%(first)s” must split into whole hundreds for any number in tenpai: a multiple "
+        "of 600 with four players, of 200 with three (“%(second)s”)."
     ),
     "noten_riichi_chombo_without_chombo": _(
         "“%(first)s” makes a noten riichi a chombo, but “%(second)s” has no chombo."

@@ -2,7 +2,8 @@
 be neither recorded nor refused (a triple ron that is not paid but may not abort
 either), or could be recorded two ways (a triple ron paid that may also abort), or an
 option switched on that another option rules out (counted double yakuman without
-counted or double yakuman).
+counted or double yakuman), or a noten penalty that the players in and out of tenpai
+cannot share in whole hundreds of points.
 
 An option that merely has no effect under the others (honba to each winner under head
 bump, sudden death without extension winds, tenpai-yame under win-only renchan, double
@@ -92,6 +93,13 @@ CHECKS = (
         ("counted_yakuman_stacks", "multiple_yakuman"),
         lambda r: r.counted_yakuman_stacks and not r.multiple_yakuman,
         "counted_yakuman_stacks counts 26 han as a double, but multiple_yakuman is off",
+    ),
+    Check(  # 1-3 noten players (1-2 in sanma) share it, and 1-3 (1-2) tenpai receive it
+        "noten_penalty_shares",
+        ("noten_penalty", "players"),
+        lambda r: r.noten_penalty % (600 if r.players == 4 else 200) > 0,
+        "noten_penalty must split into whole hundreds for any number in tenpai: a multiple "
+        "of 600 with four players, of 200 with three",
     ),
     Check(  # a draw with a noten riichi player could be neither a draw nor a chombo
         "noten_riichi_chombo_without_chombo",

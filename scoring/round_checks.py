@@ -1,8 +1,8 @@
 """The checks of a round's outcome against the table and the rules, before it is played
 (FORMATS.md section 3: a round the table or the rules cannot have is refused, naming the
 problem): seats at the table, riichi with 1,000 points (the seed's 立直 rule), multiple
-ron as the rules pay it, pao on a yakuman, a riichi player noten at the draw, abortive
-draws the rules allow.
+ron as the rules pay it, pao on a yakuman, a riichi player noten at the draw, nagashi
+mangan for no more players than the wall allows, abortive draws the rules allow.
 """
 
 from __future__ import annotations
@@ -119,6 +119,11 @@ def _check_draw(state: GameState, outcome: Outcome, rules: Rules) -> None:
         )
     if outcome.nagashi and rules.nagashi == "none":
         raise OutcomeError("nagashi mangan is named but these rules do not pay it")
+    if len(set(outcome.nagashi)) == state.players:
+        raise OutcomeError(
+            "every player cannot have nagashi mangan: their discards would be more "
+            "terminals and honors than the wall holds"
+        )
 
 
 def _check_abort(state: GameState, outcome: Outcome, rules: Rules) -> None:

@@ -85,6 +85,7 @@ INTERACTING = (
     },
     {"tobi_bonus": (0, 10000), "tobi": ("none", "below_zero")},
     {"riichi_noten": ("chombo", "noten"), "chombo": ("deduction", "reverse_mangan", "none")},
+    {"noten_penalty": (3000, 1200, 900, 0)},
 )
 
 
@@ -157,6 +158,7 @@ def _json(value):
             "counted_stacks_without_multiples",
         ),
         ({"chombo": "none"}, "noten_riichi_chombo_without_chombo"),
+        ({"noten_penalty": 900}, "noten_penalty_shares"),
     ],
 )
 def test_each_contradiction_is_refused_when_rules_are_read(options, code):

@@ -107,6 +107,24 @@ def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_instead_of_noten(name):
     assert (result.state.label, result.state.honba) == ("E1", 1)
 
 
+@pytest.mark.parametrize(
+    ("name", "nagashi", "allowed"),
+    [
+        ("club", (0, 1, 2), True),
+        ("club", (0, 1, 2, 3), False),  # 70 discards; the wall holds 52 terminals and honors
+        ("club_sanma", (0, 1), True),
+        ("club_sanma", (0, 1, 2), False),  # 55 discards
+    ],
+)
+def test_nagashi_mangan_for_every_player_is_refused(name, nagashi, allowed):
+    rules = preset(name)
+    if allowed:
+        assert play(start(rules), Outcome.draw(nagashi=nagashi), rules).deltas
+    else:
+        with pytest.raises(OutcomeError, match="every player cannot have nagashi"):
+            play(start(rules), Outcome.draw(nagashi=nagashi), rules)
+
+
 @pytest.mark.parametrize("name", ["wrc", "ema", "mleague"])
 def test_nagashi_is_an_error_where_the_rules_do_not_pay_it(name):
     with pytest.raises(OutcomeError, match="nagashi"):

@@ -4,6 +4,7 @@ engine, and a bad value is explained in the form (never a server error)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -194,4 +195,13 @@ def test_a_refused_option_value_is_explained_beside_its_option(member, name, bad
     field = re.search(rf'name="opt-{name}".*?(?=name="opt-)', page, re.S).group(0)
     assert said in field  # beside the option, not above the panel
     assert f"Rules: {said}" not in page
+    assert not Session.objects.exists()
+
+
+def test_a_noten_penalty_that_splits_into_fifties_is_refused_in_the_tables_words(member):
+    response = _post(member, noten_penalty="900")
+
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert "“Noten penalty (total)” must split into whole hundreds" in page
     assert not Session.objects.exists()

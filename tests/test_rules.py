@@ -141,3 +141,32 @@ def test_without_a_noten_penalty_a_draw_moves_no_points_and_lists_no_payments():
     played = replay(record).rounds[0]
     assert played.state.scores == (25000,) * 4
     assert played.transfers == ()
+
+
+@pytest.mark.parametrize(
+    ("players", "penalty", "allowed"),
+    [
+        (4, 3000, True),
+        (4, 1200, True),
+        (4, 600, True),
+        (4, 900, False),  # two tenpai, two noten: 450 each
+        (4, 1500, False),
+        (3, 1000, True),
+        (3, 300, False),  # one tenpai, two noten: 150 each
+    ],
+)
+def test_a_noten_penalty_splits_into_whole_hundreds_for_any_number_in_tenpai(
+    players, penalty, allowed
+):
+    options = {"preset": "club_sanma" if players == 3 else "club", "noten_penalty": penalty}
+    if allowed:
+        assert Rules.from_json(options).noten_penalty == penalty
+    else:
+        with pytest.raises(RulesError, match=r"noten_penalty must (split|be a multiple)"):
+            Rules.from_json(options)
+
+
+def test_stored_rules_with_an_older_noten_penalty_still_read_unchecked():
+    stored = {**Rules().to_json(), "noten_penalty": 900}
+
+    assert Rules.from_json(stored, check=False).noten_penalty == 900

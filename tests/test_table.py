@@ -85,6 +85,16 @@ def test_an_impossible_round_is_refused_with_the_engine_message(member):
     assert b"2 han 25 fu by tsumo is impossible: seven pairs by tsumo" in response.content
 
 
+def test_nagashi_for_every_player_is_refused_in_the_tables_words(member):
+    session = create_session(rules={"preset": "club"})
+    data = {"kind": "draw", "nagashi": ["0", "1", "2", "3"]}
+
+    response = member.post(reverse("round-record", args=[session.pk]), data)
+
+    assert session.rounds.count() == 0
+    assert b"Not every player can have nagashi mangan" in response.content
+
+
 def test_preview_shows_payments_without_saving(client):
     session = create_session()
     data = {"kind": "tsumo", "winner": "1", "han": "3", "fu": "30"}
