@@ -1,4 +1,5 @@
-"""Players found by name: got or created, safely when two requests name a new player at once."""
+"""Players found by name (got or created, safely when two requests name a new player at
+once) or by id."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.db import IntegrityError, transaction
 from ledger.models import Player
 
 ATTEMPTS = 3
+LARGEST_ID = 2**63 - 1  # a BigAutoField's; a larger number names no player
 INVISIBLE = ("Cf", "Cc")  # Unicode categories: format and control characters
 
 
@@ -47,6 +49,12 @@ def players_named(names: list[str]) -> list[Player]:
     """
     found = {name: player_named(name) for name in sorted(names, key=_name_order)}
     return [found[name] for name in names]
+
+
+def players_by_id(ids: list[int]) -> dict[int, Player]:
+    """Return the players with these ids by id; an id no player has is left out (one too
+    large for the database too)."""
+    return Player.objects.in_bulk([each for each in ids if 1 <= each <= LARGEST_ID])
 
 
 def _name_order(name: str) -> str:

@@ -50,6 +50,32 @@ def test_a_name_of_only_invisible_or_control_characters_is_refused(client, membe
     assert not Session.objects.exists() and not Player.objects.exists()
 
 
+@pytest.mark.parametrize("player_id", [999, 2**62 + 1, 2**70])
+def test_a_player_id_no_player_has_is_named_as_such_however_large(client, member_token, player_id):
+    body = {"players": [player_id, "b", "c", "d"]}
+
+    status, answer = call(client, "post", "/sessions", body, token=member_token)
+
+    assert status == 422, answer
+    assert answer["error"] == {
+        "code": "unknown_player",
+        "message": f"There is no player with id {player_id}.",
+    }
+    assert not Session.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize("player_id", [999, 2**70])
+def test_an_online_name_mapped_to_an_id_no_player_has_is_refused(client, member_token, player_id):
+    files = [{"name": "triple-ron.xml", "text": SAMPLE.read_text()}]
+    body = {"files": files, "players": {"Rikaka": player_id}, "guests": True}
+
+    status, answer = call(client, "post", "/imports/logs", body, token=member_token)
+
+    assert status == 422, answer
+    assert answer["error"]["message"] == f"There is no player with id {player_id}."
+    assert not Session.objects.exists()
+
+
 @pytest.mark.parametrize("given", [[1], {}, True, "someone"])
 def test_an_online_name_mapped_to_something_not_an_id_is_refused(client, member_token, given):
     files = [{"name": "triple-ron.xml", "text": SAMPLE.read_text()}]

@@ -29,6 +29,7 @@ from ledger.api.schemas import ErrorOut, LogImportOut
 from ledger.json_text import bad_text
 from ledger.log_imports import GUEST, LogImportError
 from ledger.models import Player, Session
+from ledger.players import players_by_id
 
 router = Router(tags=["imports"])
 ERRORS = {code: ErrorOut for code in (400, 401, 403, 409, 413, 422)}
@@ -216,7 +217,7 @@ def _choices(
     if not isinstance(players, dict):
         raise ApiError(422, "invalid", gettext("players must map online names to player ids."))
     ids = [v for v in players.values() if isinstance(v, int) and not isinstance(v, bool)]
-    by_id = Player.objects.in_bulk(ids)
+    by_id = players_by_id(ids)
     keys = log_imports.online_names(games)
     remembered = log_imports.remembered_players(keys)
     choices: dict[log_imports.OnlineKey, Any] = {}

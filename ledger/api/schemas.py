@@ -8,7 +8,7 @@ from ninja import Field, Schema
 from pydantic import StrictInt, StringConstraints
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
-PlayerId = Annotated[StrictInt, Field(ge=1, le=2**62)]
+PlayerId = Annotated[StrictInt, Field(ge=1)]  # an id no player has is named as such
 REQUEST_ID_LENGTH = 64
 REQUEST_ID_PATTERN = r"^[A-Za-z0-9_-]*$"  # the length apart: a refusal then names it
 RequestId = Annotated[

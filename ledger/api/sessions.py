@@ -28,7 +28,7 @@ from ledger.api.schemas import (
 from ledger.engine_words import explain
 from ledger.json_text import bad_text
 from ledger.models import Player, Session
-from ledger.players import clean_name, players_named
+from ledger.players import clean_name, players_by_id, players_named
 from scoring.errors import ScoringError
 from scoring.game import rules_of_record
 from scoring.outcome_fields import wins_of
@@ -150,7 +150,7 @@ def _players(given: list[str | int]) -> list[Player]:
             "Every player needs a name that can be seen: a name of only invisible or control "
             "characters is no name."
         ))  # fmt: skip
-    by_id = Player.objects.in_bulk([item for item in given if isinstance(item, int)])
+    by_id = players_by_id([item for item in given if isinstance(item, int)])
     missing = [str(item) for item in given if isinstance(item, int) and item not in by_id]
     if missing:
         raise ApiError(
