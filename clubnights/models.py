@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -110,7 +111,9 @@ class Team(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="one_team_per_name_in_event")
+            models.UniqueConstraint(  # "Red Dragons" and "red dragons" are one team
+                "event", Lower("name"), name="one_team_per_name_in_event"
+            )
         ]
 
     def __str__(self) -> str:
