@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from ledger.models import Player
 
 ATTEMPTS = 3
-LARGEST_ID = 2**63 - 1  # a BigAutoField's; a larger number names no player
+LARGEST_ID = 2**63 - 1  # every table's BigAutoField; a larger number names no row
 INVISIBLE = ("Cf", "Cc")  # Unicode categories: format and control characters
 
 

@@ -100,6 +100,61 @@ def test_restore_refuses_a_database_with_data_and_bad_files(tmp_path):
         call_command("restore", str(not_backup))
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [{"model": "ledger.session", "pk": 1, "fields": {}}],  # every field missing
+        [{"model": "ledger.round", "pk": 1, "fields": {"session": 99, "number": 1}}],
+        [{"model": "ledger.nothing", "pk": 1, "fields": {}}],
+    ],
+)
+def test_restore_refuses_a_backup_whose_rows_cannot_be_loaded_and_restores_nothing(tmp_path, rows):
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(rows))
+
+    with pytest.raises(CommandError, match="not a backup that can be loaded"):
+        call_command("restore", str(path))
+    assert not Session.objects.exists() and not Round.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_and_restore_keep_the_clubs_events_and_their_tables(tmp_path):
+    from clubnights import service
+    from clubnights.models import Event, EventPlayer, EventRound, EventTable, Team
+    from tests.test_events_service import ACTOR
+
+    event = service.create_event(
+        service.NewEvent(name="Thursday", rules={"preset": "club"}, has_teams=True)
+    )
+    for name, team in zip(("Aki", "Bo", "Chen", "Dai"), ("Red", "red", "Blue", "")):
+        service.check_in(event.pk, name=name, team=team)
+    service.draw_round(event.pk, actor=ACTOR)
+    models = (Event, Team, EventPlayer, EventRound, EventTable)
+    before = [_rows(model) for model in models]
+    path = tmp_path / "club.json"
+
+    call_command("backup", "-o", str(path))
+    call_command("flush", "--noinput")
+    call_command("restore", str(path))
+
+    after = [_rows(model) for model in models]
+    assert after == before and after[4]  # a table was drawn and kept
+
+
+def _rows(model) -> list[dict]:
+    """Return the model's rows, their times to the millisecond (as a backup keeps them)."""
+    return [{k: _to_ms(v) for k, v in row.items()} for row in model.objects.order_by("pk").values()]
+
+
+def _to_ms(value):
+    return (
+        value.replace(microsecond=value.microsecond // 1000 * 1000)
+        if hasattr(value, "tzinfo") and hasattr(value, "microsecond")
+        else value
+    )
+
+
 def test_a_deleted_session_leaves_the_leaderboard_and_comes_back_on_restore(member):
     from standings.models import PlayerGame
 
@@ -132,3 +187,17 @@ def test_backup_and_restore_keep_the_leaderboard_identical(client, tmp_path):
 
     after = client.get(url).content.decode()
     assert before.split("<main", 1)[1] == after.split("<main", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["-o", "/nonexistent/dir/club.json"], "cannot write the file"),
+        (["99999999999999999999999"], "no session with id 99999999999999999999999"),
+    ],
+)
+def test_export_sessions_refuses_a_bad_path_or_id_in_one_line(args, said):
+    create_session()
+
+    with pytest.raises(CommandError, match=said):
+        call_command("export_sessions", *args)

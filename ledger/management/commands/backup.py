@@ -1,4 +1,5 @@
-"""``manage.py backup [-o FILE]``: a consistent JSON dump of the whole club."""
+"""``manage.py backup [-o FILE]``: a consistent JSON dump of the whole club (its club
+nights and tournaments too)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 
-# What a club is: accounts, the ledger and the standings kept from it.
-BACKUP_APPS = ("auth.user", "ledger", "standings")
+# What a club is: accounts, the ledger, the standings kept from it and its events.
+BACKUP_APPS = ("auth.user", "ledger", "standings", "clubnights")
 
 
 class Command(BaseCommand):
-    help = "Write every player, session, round and standing as JSON (restore with `restore`)."
+    help = (
+        "Write every player, session, round, standing and event as JSON (restore with `restore`)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ledger.models import Session
+from ledger.players import LARGEST_ID
 from ledger.records import export_records
 
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
             Session.objects.active().prefetch_related("seats__player", "rounds").order_by("pk")
         )
         if options["ids"]:
-            sessions = sessions.filter(pk__in=options["ids"])
+            sessions = sessions.filter(pk__in=[pk for pk in options["ids"] if pk <= LARGEST_ID])
             missing = set(options["ids"]) - {s.pk for s in sessions}
             if missing:
                 raise CommandError(
@@ -38,5 +39,12 @@ class Command(BaseCommand):
         if options["output"] == "-":
             self.stdout.write(text)
         else:
-            with open(options["output"], "w", encoding="utf-8") as file:
-                file.write(text + "\n")
+            _write(options["output"], text)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the file ({error.strerror})") from None

@@ -9,7 +9,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, transaction
 
 from ledger.models import Player, Session
 
@@ -25,8 +26,14 @@ class Command(BaseCommand):
         _check_backup(path)
         if Session.objects.exists() or Player.objects.exists() or get_user_model().objects.exists():
             raise CommandError("the database is not empty: restore only into a new database")
-        with transaction.atomic():
-            call_command("loaddata", str(path), verbosity=0)
+        try:
+            with transaction.atomic():
+                call_command("loaddata", str(path), verbosity=0)
+        except (DatabaseError, DeserializationError) as error:  # a row missing or wrong
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise CommandError(
+                f"{path}: not a backup that can be loaded ({first_line}); nothing was restored"
+            ) from None
         self.stdout.write(
             f"restored {Player.objects.count()} player(s), {Session.objects.count()} session(s)"
         )
