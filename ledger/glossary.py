@@ -214,6 +214,8 @@ AUDIT_ACTIONS = {  # the change log's stored actions and ways in (ledger.writes)
     "resume": _("take back the end"),
     "record": _("record"),
     "undo": _("undo"),
+    "riichi": _("riichi declared"),
+    "riichi back": _("riichi taken back"),
     "edit": _("edit"),
     "delete": _("delete"),
     "delete session": _("delete session"),

@@ -169,6 +169,20 @@ def test_an_edit_refused_in_the_edited_round_names_it_as_the_history_does(member
     assert session.outcomes() == rounds
 
 
+def test_a_rounds_note_is_shown_and_kept_through_the_edit_page(member):
+    session = create_session(rounds=[ron(0, 2, note="Table 3 dispute, agreed")])
+    history = member.get(reverse("session-history", args=[session.pk])).content.decode()
+    page = member.get(reverse("round-edit", args=[session.pk, 1])).content.decode()
+
+    assert "Table 3 dispute, agreed" in history
+    field = re.search(r'<input type="text" name="note"[^>]*>', page).group(0)
+    assert 'value="Table 3 dispute, agreed"' in field
+    data = {"kind": "ron", "winners": ["0"], "loser": "2", "han_0": "4", "fu_0": "30"}
+    member.post(reverse("round-edit", args=[session.pk, 1]), {**data, "note": "Agreed"})
+
+    assert Round.objects.get(session=session).outcome["note"] == "Agreed"
+
+
 def test_edit_page_is_prefilled_from_the_stored_round(member):
     session = create_session(rounds=[ron(2, 1, han=4, fu=30)])
 
@@ -325,3 +339,22 @@ def test_the_change_log_says_what_a_correction_changed(client):
     log = page[page.index("Change log") :]
     assert "was: Ron: Bo (3 han 40 fu) from Aki; now: Ron: Chen (3 han 40 fu) from Aki" in log
     assert "was: Draw" in log
+
+
+def test_the_change_log_names_a_riichi_declared_and_taken_back_in_the_pages_language(client):
+    from ledger import writes
+
+    session = create_session()
+    writes.declare_riichi(session.pk, 2, actor=writes.COMMAND, version=None)
+    writes.withdraw_riichi(session.pk, 2, actor=writes.COMMAND, version=None)
+
+    for language, declared, taken_back in [
+        ("en", "riichi declared", "riichi taken back"),
+        ("ja", "リーチ宣言", "リーチ取り消し"),
+    ]:
+        page = client.get(
+            reverse("session-history", args=[session.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        log = page[page.index('<details class="card">') :]
+        assert f"· {declared} ·" in log and f"· {taken_back} ·" in log
+        assert "Chen" in log  # the riichi player

@@ -69,9 +69,16 @@ def _change_log(session: Any, names: list[str]) -> list[dict[str, Any]]:
         rows.append({
             "entry": entry,
             "was": _round_words(entry.before, names) if changes_round else "",
-            "now": _round_words(entry.after, names) if changes_round else "",
+            "now": _round_words(entry.after, names) if changes_round else _riichi_of(entry),
         })  # fmt: skip
     return rows
+
+
+def _riichi_of(entry: Any) -> str:
+    """Return whose riichi a riichi change declared or took back ("" for other changes)."""
+    if entry.action in ("riichi", "riichi back") and isinstance(entry.after, dict):
+        return str(entry.after.get("player", ""))
+    return ""
 
 
 def _round_words(outcome: Any, names: list[str]) -> str:
