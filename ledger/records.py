@@ -56,6 +56,7 @@ def import_records(data: Any, *, actor: writes.Actor = writes.COMMAND) -> Record
         raise RecordError(gettext("The file holds no game record."))
     for position, record in enumerate(records, start=1):
         _check(record, _where(position, len(records)))
+        _check_unaltered(record, _where(position, len(records)))
     done = RecordImport()
     with transaction.atomic():
         for position, record in enumerate(records, start=1):
@@ -75,6 +76,33 @@ def _create_unless_present(
     except IntegrityError:
         return present_session(record)
     return None
+
+
+def _check_unaltered(record: dict[str, Any], where: str) -> None:
+    """Raise if the record is an export of a session of this ledger (its ``session`` id
+    and fingerprint) whose rounds or scores were changed in the file since: a
+    correction belongs on the session's history page, and importing it would count the
+    game twice."""
+    exported = record.get("session")
+    if not isinstance(exported, dict) or not isinstance(exported.get("fingerprint"), str):
+        return
+    found = Session.objects.filter(
+        pk=_whole(exported.get("id")), fingerprint=exported["fingerprint"]
+    )
+    session = found.first() if exported["fingerprint"] else None
+    if session is not None and _rounds_differ(record, session):
+        raise RecordError(where + gettext(
+            "this is session %(id)s of this ledger with its rounds changed in the file: "
+            "correct the game on its history page, or remove the file's “session” part "
+            "to import it as another game"
+        ) % {"id": exported["id"]})  # fmt: skip
+
+
+def _rounds_differ(record: dict[str, Any], session: Session) -> bool:
+    """Return whether the record's rounds or scores differ from the session's (its player
+    names may: a player renamed since the export is still that player)."""
+    names = [player.name for player in session.players()]
+    return fingerprint({**record, "players": names}) != fingerprint(session.to_record())
 
 
 def present_session(record: dict[str, Any]) -> Session | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -106,6 +107,18 @@ def test_an_export_of_a_changed_session_is_still_found_by_its_id_and_fingerprint
     _upload(member, json.dumps(exported).encode())
 
     assert Session.objects.count() == 1
+
+
+def test_our_own_export_with_a_round_changed_in_the_file_is_refused_naming_the_way(member, client):
+    original = create_session(rules={"preset": "tenhou"}, rounds=[ron(0, 2), draw(1, 2)])
+    exported = json.loads(client.get(reverse("session-export", args=[original.pk])).content)
+    exported["rounds"][0]["wins"][0]["han"] = 4
+
+    response = _upload(member, json.dumps(exported).encode())
+
+    assert Session.objects.count() == 1
+    page = html.unescape(response.content.decode())
+    assert f"this is session {original.pk} of this ledger with its rounds changed" in page
 
 
 def test_upload_of_a_list_of_records_imports_each(member):
