@@ -181,6 +181,10 @@ def _check(record: Any, where: str) -> None:
         raise RecordError(where + gettext("the players must have different names"))
     if not isinstance(record.get("rounds", []), list):
         raise RecordError(where + gettext("rounds must be a list"))
+    if record.get("ended_early") and not record.get("rounds"):
+        raise RecordError(where + gettext(
+            "a game with no rounds has nothing to end, so it cannot have been ended early"
+        ))  # fmt: skip
     _dates(record, where)
     _labels(record, where)
     try:

@@ -147,6 +147,12 @@ def delete_round(
         old = steps.round_at(rows, number).outcome
         outcomes = [row.outcome for row in rows]
         del outcomes[number - 1]
+        if not outcomes and session.ended_early:
+            raise Refused(gettext(
+                "This is the only round of a game that was ended early, and a game with no "
+                "rounds has nothing to end: take back the end first (Undo on the table "
+                "page), or delete the session."
+            ))  # fmt: skip
         # the rounds after it move up: from its number on, each is a different round
         return _rewrite(session, actor, "delete", request_id, rows, outcomes, number - 1,
                         round_number=number, before=old)  # fmt: skip

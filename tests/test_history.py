@@ -358,3 +358,18 @@ def test_the_change_log_names_a_riichi_declared_and_taken_back_in_the_pages_lang
         log = page[page.index('<details class="card">') :]
         assert f"· {declared} ·" in log and f"· {taken_back} ·" in log
         assert "Chen" in log  # the riichi player
+
+
+def test_the_only_round_of_a_game_ended_early_cannot_be_deleted(member):
+    from ledger import writes
+
+    session = create_session(rounds=[draw(0)])
+    writes.finish_session(session.pk, actor=writes.COMMAND, version=None, reason="time_limit")
+    session.refresh_from_db()
+
+    response = member.post(
+        reverse("round-delete", args=[session.pk, 1]), {"version": session.version}, follow=True
+    )
+
+    assert session.rounds.count() == 1
+    assert "take back the end first" in html.unescape(response.content.decode())

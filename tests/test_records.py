@@ -254,3 +254,12 @@ def test_a_record_with_nul_characters_is_rejected(member):
     assert response.status_code == 400
     assert b"NUL" in response.content
     assert Session.objects.count() == 0
+
+
+def test_a_record_ended_early_without_rounds_is_refused(member):
+    record = {"rules": {"preset": "club"}, "players": ["P1", "P2", "P3", "P4"], "rounds": []}
+
+    response = _upload(member, json.dumps({**record, "ended_early": "agreement"}).encode())
+
+    assert not Session.objects.exists()
+    assert "a game with no rounds has nothing to end" in html.unescape(response.content.decode())
