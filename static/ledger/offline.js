@@ -469,10 +469,10 @@ function settle(request) {
   const found = inFlight.get(request);
   if (!found) return;
   inFlight.delete(request);
-  networkDown = failed(request);
+  networkDown = request.status === 0 || request.status >= 500;  // a 403 is no network fault
   if (request.status === 403) lostLink = true;
   drawBanner();
-  if (networkDown) enqueue(found.item, found.form);
+  if (failed(request)) enqueue(found.item, found.form);
 }
 
 // A failed answer is not drawn: the queue lists the change instead.
@@ -510,7 +510,8 @@ function versionIn(html) {
 
 function problemIn(html) {
   const page = new DOMParser().parseFromString(html, "text/html");
-  const found = page.querySelector("#round-form .errorlist, #table .notice.error, main p");
+  // the form's errors, the table's notice, or a refusal's own notice (an htmx 403 or 404)
+  const found = page.querySelector("#round-form .errorlist, #table .notice.error, .notice.error, main p");
   return found ? found.textContent.trim() : "";
 }
 

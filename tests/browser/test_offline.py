@@ -274,3 +274,20 @@ def test_a_table_link_keeps_working_through_failed_requests_and_a_lost_login_ses
         outcomes = _outcomes(session)
         assert [o["tenpai"] for o in outcomes] == [[2]]
         assert outcomes[0]["riichi"] == [2]
+
+
+def test_a_phone_whose_table_link_was_replaced_is_told_to_scan_the_new_code(live_server):
+    from ledger.models import new_token
+
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        Session.objects.filter(pk=session.pk).update(token=new_token())  # a member replaced it
+
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()
+
+        why = page.locator(".refused .why")
+        expect(why).to_contain_text("scan the new QR code", timeout=12_000)
+        assert "Forbidden" not in why.inner_text()
+        expect(page.locator(".offline-banner")).to_be_hidden()  # the network is fine
+        assert Session.objects.get(pk=session.pk).riichi == []
