@@ -286,9 +286,12 @@ def test_a_revoked_token_stops_working(client):
 def test_the_account_page_shows_a_new_token_once(client):
     client.force_login(create_user(username="keeper"))
 
-    made = client.post("/account/", {"label": "league script"}).content.decode()
+    answer = client.post("/account/", {"label": "league script"}, follow=True)
+    made = answer.content.decode()
     later = client.get("/account/").content.decode()
 
+    assert answer.redirect_chain == [("/account/", 302)]  # a reload makes no second token
+    assert "no-store" in answer.headers["Cache-Control"]
     token = made.split('<code class="token">')[1].split("<")[0]
     assert token.startswith("rl_") and token not in later and "league script" in later
     assert call(Client(), "get", "/standings", token=token)[0] == 200

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from ledger.models import ApiToken
@@ -23,19 +24,23 @@ class TokenForm(forms.Form):
     )
 
 
+NEW_TOKEN = "new_api_token"  # the login session's key for a token made and not yet shown
+
+
+@never_cache  # the page may show a token: no cache keeps it
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
-    """Show the member's API tokens; make a new one (its token is shown this once)."""
+    """Show the member's API tokens; make a new one, then show its token this once on
+    the page it redirects to (a reload shows it no more and makes no second token)."""
     form = TokenForm(request.POST or None)
     tokens = ApiToken.objects.filter(user=request.user, revoked_at__isnull=True)
-    new_token = ""
     if request.method == "POST" and form.is_valid():
         if tokens.count() >= MAX_TOKENS:
             form.add_error(None, gettext("Revoke a token first: a member may hold 20."))
         else:
-            _, new_token = ApiToken.issue(request.user, form.cleaned_data["label"])
-            form = TokenForm()
-    context = {"form": form, "tokens": tokens, "new_token": new_token}
+            _, request.session[NEW_TOKEN] = ApiToken.issue(request.user, form.cleaned_data["label"])
+            return redirect("account")
+    context = {"form": form, "tokens": tokens, "new_token": request.session.pop(NEW_TOKEN, "")}
     return render(request, "ledger/account.html", context, status=400 if form.errors else 200)
 
 
