@@ -68,6 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def error_object(error: ScoringError) -> dict[str, Any]:
+    """Return the FORMATS.md error object of an engine error."""
+    return {"error": {"code": error.code, "message": str(error)}}
+
+
 def print_json(data: Any) -> None:
     """Print one JSON document on one line."""
     print(json.dumps(data, ensure_ascii=False))

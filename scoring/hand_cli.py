@@ -25,7 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from scoring.cli import parse_json
+from scoring.cli import error_object, parse_json
 from scoring.errors import BadHandError, ScoringError, shown
 from scoring.score import score_hand
 
@@ -162,8 +162,3 @@ def score_line(text: str) -> dict[str, Any]:
         return score_hand(data)
     except ScoringError as error:
         return error_object(error)
-
-
-def error_object(error: ScoringError) -> dict[str, Any]:
-    """Return the FORMATS.md error object of an engine error."""
-    return {"error": {"code": error.code, "message": str(error)}}

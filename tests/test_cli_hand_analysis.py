@@ -78,6 +78,22 @@ def test_fu_prints_every_reading_with_its_items(capsys):
     ]
 
 
+def test_fu_answers_each_json_line_on_stdin_in_order(capsys, monkeypatch):
+    import io
+
+    hand = {"hand": "111222333m456p55z", "win": "3m"}
+    lines = [json.dumps(hand), "", "[1]", json.dumps({**hand, "tsumo": True})]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+
+    status, out, _ = _run(capsys, "fu")
+    answers = [json.loads(line) for line in out.splitlines()]
+
+    assert status == 0 and len(answers) == 3  # the blank line is skipped, as `hand` does
+    assert answers[0] == json.loads(_run(capsys, "fu", json.dumps(hand))[1])
+    assert answers[1]["error"]["code"] == "bad_hand"
+    assert sorted(r["fu"] for r in answers[2]["readings"]) == [30, 40]  # ron: 40 and 50
+
+
 def test_fu_lists_each_place_of_the_winning_tile(capsys):
     _, out, _ = _run(capsys, "fu", '{"hand": "111222333m456p55z", "win": "3m"}')
 
