@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -22,11 +21,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 
-from ledger import writes
+from ledger import engine_words, glossary, writes
 from ledger.models import OnlineName, Player, Ruleset, Session
-from ledger.online_logs import ImportedGame, LogError, read_logs
+from ledger.online_logs import ImportedGame, LogError, read_logs, refusals
 from ledger.players import clean_name
 from ledger.records import RecordError, record_dates
 from scoring.game import replay
@@ -46,56 +45,74 @@ OnlineKey = tuple[str, str]  # (site, name)
 Choice = Player | str  # a player, or GUEST
 
 
-# What the log reader (pure Python, English) says most often, in the reader's words;
-# translated here. Sentences with figures (a round that differs) stay as the reader says.
-READER_SENTENCES = {
-    gettext_noop(
-        "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
-        "plain, gzipped or in a zip archive)."
-    ),
-    gettext_noop("the file is damaged or incomplete: its compressed data breaks off."),
-    gettext_noop("the file is damaged or incomplete: it is not valid JSON."),
-    gettext_noop("the file is damaged or incomplete: it is not a readable zip archive."),
-    gettext_noop("the zip archive is empty."),
-    gettext_noop("the file is too large to be a game log."),
-    gettext_noop("This is a three-player game (sanma); three-player games cannot be imported yet."),
-    gettext_noop("this XML file is not a Tenhou game log."),
-    gettext_noop("this JSON file is not a tenhou.net/6 game log."),
-    gettext_noop("the log holds no rounds."),
-    gettext_noop("this game has already been imported."),
-    gettext_noop("The upload holds no game log."),
-    gettext_noop("the file is damaged: it holds a NUL character, which no game log has."),
-    gettext_noop(
-        "the file is damaged: it holds half of a UTF-16 character pair, which is not text."
-    ),
-}
-BROKEN_XML = re.compile(
-    r"^the file is damaged or incomplete: its XML breaks off or is malformed at line (\d+)\.$"
-)
-
-
 def reader_words(message: str) -> str:
-    """Return the reader's message in the user's language where we know the sentence
-    (the file name before it kept as it is)."""
-    for head, tail in _splits(message):
-        if tail in READER_SENTENCES:
-            return head + gettext(tail)
-        if match := BROKEN_XML.match(tail):
-            return head + gettext(
-                "the file is damaged or incomplete: its XML breaks off or is malformed at "
-                "line %(line)s."
-            ) % {"line": match.group(1)}
-    return message
+    """Return a refusal of the log reader (pure Python, in English) in the user's
+    language: its sentence and the figures in it that are words (rounds, hand values,
+    endings, details); the file name and the players' names are kept as they are."""
+    refusal = refusals.refusal_of(message)
+    if refusal is None:
+        return message
+    return _place_words(refusal) + _said(refusal.sentence, refusal.figures)
 
 
-def _splits(message: str) -> list[tuple[str, str]]:
-    """Return each way to cut a message into "file name: " and the sentence after it."""
-    cuts = [("", message)]
-    at = message.find(": ")
-    while at != -1:
-        cuts.append((message[: at + 2], message[at + 2 :]))
-        at = message.find(": ", at + 1)
-    return cuts
+def _said(sentence: str, figures: dict[str, str]) -> str:
+    """Return a sentence of the reader translated, with its figures in words."""
+    if not figures:
+        return gettext(sentence)
+    return gettext(sentence) % {
+        key: FIGURE_WORDS.get(key, str)(value) for key, value in figures.items()
+    }
+
+
+def _place_words(refusal: refusals.Refusal) -> str:
+    place = _file_words(refusal.file)
+    if refusal.round:
+        words = {"file": place, "round": _round_words(refusal.round)}
+        place = gettext("%(file)s, round %(round)s") % words
+    return f"{place}: " if place else ""
+
+
+def _file_words(label: str) -> str:
+    """Return a file's label: its name, with the game's number in a file of several."""
+    found = refusals.GAME_OF_FILE.fullmatch(label)
+    return gettext("%(file)s (game %(number)s)") % found.groupdict() if found else label
+
+
+def _round_words(text: str) -> str:
+    found = refusals.round_label(text)
+    return glossary.round_title(*found) if found else text
+
+
+def _hand_words(text: str) -> str:
+    """Return a hand's value in words ("3 han 30 fu", "double yakuman")."""
+    found = refusals.hand_value(text)
+    if found is None:
+        return text
+    han, fu, yakuman = found
+    return glossary.yakuman_count(yakuman) if yakuman else glossary.han_fu(han, fu)
+
+
+def _detail_words(text: str) -> str:
+    found = refusals.detail_of(text)
+    return _said(*found) if found else text
+
+
+def _engine_words(text: str) -> str:
+    """Return the engine's refusal inside a sentence as the table reads it (the seats
+    by number, "#3" for player 2: the sentence does not hold the players' names)."""
+    return engine_words.explain(ValueError(text)).rstrip(".。")
+
+
+FIGURE_WORDS = {  # the figures of the reader's sentences that are words (see refusals.SENTENCES)
+    "round": _round_words,
+    "next": _round_words,
+    "value": _hand_words,
+    "log_value": _hand_words,
+    "ending": gettext,
+    "detail": _detail_words,
+    "error": _engine_words,
+    "other": _file_words,
+}
 
 
 def site_words(kind: str) -> str:

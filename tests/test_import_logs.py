@@ -15,6 +15,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from ledger import log_imports, writes
 from ledger.models import ApiToken, OnlineName, Player, Round, Ruleset, Season, Session
@@ -285,14 +286,45 @@ def test_a_remembered_name_is_prefilled_on_the_next_import(member):
     assert Session.objects.order_by("pk").last().players()[2] == aki
 
 
-def test_one_player_chosen_for_two_seats_refuses_that_game(member):
+def test_one_player_chosen_for_two_seats_is_an_error_on_the_confirmation(member):
     aki = Player.objects.create(name="Aki")
     response = upload(member, ("pao.xml", log("tenhou-pao.xml")))
 
-    done = confirm(member, response, **{"name-0": str(aki.pk), "name-1": str(aki.pk)})
+    again = confirm(member, response, **{"name-0": str(aki.pk), "name-1": str(aki.pk)})
 
-    assert done["Location"] == reverse("log-import")
+    assert again.status_code == 200
+    form = again.context["form"]
+    assert form["name-0"].value() == form["name-1"].value() == str(aki.pk)  # choices kept
+    message = "pao.xml: one club player was chosen for two seats of this game."
+    assert form.errors["name-0"] == form.errors["name-1"] == [message]
+    assert message in again.content.decode()
     assert not Session.objects.exists() and not OnlineName.objects.exists()
+    done = confirm(member, response, **{"name-0": str(aki.pk)})  # the upload still waits
+    assert Session.objects.get().players()[0] == aki and done.status_code == 302
+
+
+def test_one_player_for_two_seats_of_one_game_imports_no_game_of_the_upload(member):
+    aki = Player.objects.create(name="Aki")
+    response = upload(
+        member, ("pao.xml", log("tenhou-pao.xml")), ("y.xml", log("tenhou-yakuman.xml"))
+    )
+
+    again = confirm(member, response, **{"name-5": str(aki.pk), "name-7": str(aki.pk)})
+
+    assert again.status_code == 200 and set(again.context["form"].errors) == {"name-5", "name-7"}
+    assert "y.xml: one club player was chosen" in again.content.decode()
+    assert not Session.objects.exists() and not OnlineName.objects.exists()
+
+
+def test_one_player_for_a_seat_in_each_of_two_games_is_no_error(member):
+    aki = Player.objects.create(name="Aki")
+    response = upload(
+        member, ("pao.xml", log("tenhou-pao.xml")), ("y.xml", log("tenhou-yakuman.xml"))
+    )
+
+    done = confirm(member, response, **{"name-0": str(aki.pk), "name-4": str(aki.pk)})
+
+    assert done.status_code == 302 and Session.objects.count() == 2
 
 
 def test_a_guest_whose_name_a_club_player_has_gets_the_site_in_their_name():
@@ -394,6 +426,39 @@ def test_the_command_dates_a_log_without_a_date(tmp_path):
     call_command("import_logs", str(path), "--guests", "--date", "2011-06-04")
 
     assert Session.objects.get().season == season
+
+
+def test_a_log_cut_off_between_rounds_is_refused_and_the_whole_log_imports_after(tmp_path):
+    name = f"{GAME_ID}.xml"
+    text = log(name).decode()
+    cut = text[: [i for i in range(len(text)) if text.startswith("<INIT", i)][6]] + "</mjloggm>"
+    (tmp_path / "cut").mkdir()
+    (tmp_path / "cut" / name).write_text(cut)
+    (tmp_path / name).write_bytes(log(name))
+
+    with pytest.raises(CommandError, match="the log has no final result: it may be cut short"):
+        call_command("import_logs", str(tmp_path / "cut" / name), "--guests")
+    assert nothing_written()
+
+    call_command("import_logs", str(tmp_path / name), "--guests")
+    assert Session.objects.get().is_finished
+
+
+def test_a_log_cut_off_between_rounds_is_refused_on_the_page_and_by_the_api(member):
+    data = json.loads(log(f"{GAME_ID}.tenhou6.json"))
+    data["log"] = data["log"][:6]
+    del data["sc"]
+    cut = ("cut.json", json.dumps(data).encode())
+
+    page = upload(member, cut)
+    api = member.post(
+        "/api/v1/imports/logs", {"files": [SimpleUploadedFile(*cut)], "guests": "true"}
+    )
+
+    message = "cut.json: the log has no final result: it may be cut short; import the whole game."
+    assert page.status_code == 400 and message in page.content.decode()
+    assert api.status_code == 422 and api.json()["error"]["message"] == message
+    assert nothing_written()
 
 
 def test_the_command_refuses_unmapped_names_without_guests(tmp_path):
@@ -509,6 +574,41 @@ def test_a_refusal_comes_in_the_members_language(member):
         in response.content.decode()
     )
     assert nothing_written()
+
+
+def test_a_refusal_with_figures_comes_in_the_members_language(member):
+    doctored = log("tenhou-example.xml").replace(b'ten="40,5200,0"', b'ten="40,5300,0"')
+    data = {"files": [SimpleUploadedFile("example.xml", doctored)]}
+
+    response = member.post(reverse("log-import"), data, headers={"accept-language": "ja"})
+
+    page = response.content.decode()
+    assert "example.xml" in page and "南4局" in page and "South 4" not in page
+    assert "翻" in page and " han " not in page
+    assert nothing_written()
+
+
+def test_every_word_of_a_readers_refusal_goes_through_the_catalogs(monkeypatch):
+    monkeypatch.setattr(translation._trans, "gettext", lambda text: f"[{text}]", raising=False)
+    message = (
+        "a.json (game 2), round South 4: by our replay the game ended when a player went "
+        "below zero, but the log goes on."
+    )
+
+    words = log_imports.reader_words(message)
+
+    assert words == (
+        "[[a.json (game 2)], round [South 4]]: [by our replay the game ended "
+        "[when a player went below zero], but the log goes on.]"
+    )
+    assert log_imports.reader_words(
+        "b.xml: the log has a broken hand (5000 is not a tile number (0 to 135))."
+    ) == ("b.xml: [the log has a broken hand ([5000 is not a tile number (0 to 135)]).]")
+    assert log_imports.reader_words(
+        "c.xml, round East 2: the log says Aki won 8,000 (yakuman), our replay gives 7,700 (4 han 30 fu)."
+    ) == (
+        "[c.xml, round [East 2]]: [the log says Aki won 8,000 ([Yakuman]), our replay gives 7,700 ([4 han 30 fu]).]"
+    )
 
 
 def test_the_history_page_names_the_log_a_session_came_from(client):

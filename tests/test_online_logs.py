@@ -9,8 +9,10 @@ No database is needed.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import gzip
+import importlib
 import io
 import json
 import subprocess
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.online_logs import ImportedGame, LogError, check_against_replay, read_logs
+from ledger.online_logs import ImportedGame, LogError, check_against_replay, read_logs, refusals
 from ledger.online_logs.model import fingerprint
 from scoring.game import replay
 
@@ -526,6 +528,43 @@ def test_a_log_that_ends_before_the_replay_ends_the_game_is_refused():
     )
 
 
+def cut_between_rounds(text: str, rounds: int) -> str:
+    """Return a mjlog cut off before its round ``rounds + 1``, closed again."""
+    at = [index for index in range(len(text)) if text.startswith("<INIT", index)][rounds]
+    return text[:at] + "</mjloggm>"
+
+
+def test_a_mjlog_cut_off_between_rounds_is_refused_as_cut_short():
+    name = f"{GAME_ID}.xml"
+    cut = cut_between_rounds(sample(name).decode(), 6)
+
+    message = refusal([(name, cut.encode())])
+
+    assert message == (
+        f"{name}: the log has no final result: it may be cut short; import the whole game."
+    )
+
+
+def test_a_tenhou6_log_without_its_last_rounds_and_final_scores_is_refused():
+    name = f"{GAME_ID}.tenhou6.json"
+    log = json.loads(sample(name))
+    log["log"] = log["log"][:6]
+    del log["sc"]
+
+    message = refusal([(name, json.dumps(log).encode())])
+
+    assert message == (
+        f"{name}: the log has no final result: it may be cut short; import the whole game."
+    )
+
+
+def test_a_whole_log_without_its_final_scores_is_refused_too():
+    log = json.loads(own("mahjongsoul-jade-east.json"))
+    del log["sc"]
+
+    assert "the log has no final result" in refusal([("jade.json", json.dumps(log).encode())])
+
+
 def test_a_mahjong_soul_log_with_four_red_fives_is_refused():
     log = json.loads(own("mahjongsoul-jade-east.json"))
     log["rule"]["aka52"] = 2
@@ -559,12 +598,110 @@ def test_an_imported_game_is_frozen():
 
 @pytest.mark.parametrize(
     "module",
-    ["check", "hands", "mjlog", "model", "play", "reader", "rules", "tenhou6", "tiles", "yaku"],
+    [
+        "check",
+        "hands",
+        "mjlog",
+        "model",
+        "play",
+        "reader",
+        "refusals",
+        "rules",
+        "tenhou6",
+        "tiles",
+        "yaku",
+    ],
 )
 def test_the_examples_in_the_docstrings_hold(module):
     import doctest
-    import importlib
 
     outcome = doctest.testmod(importlib.import_module(f"ledger.online_logs.{module}"))
 
     assert outcome.failed == 0
+
+
+# Every refusal the reader and the checker can give has a sentence to translate
+
+PACKAGE = ROOT / "ledger" / "online_logs"
+REFUSALS = ("LogError", "TileError", "EntryError", "RedFivesError")  # a detail, but LogError
+
+
+def raised_messages() -> list[tuple[str, str, str]]:
+    """Return the place, kind and message of every refusal the package raises: the
+    message as its code writes it, with "x" for each figure and the package's own
+    sentences (``NOT_A_LOG``, ``NOT_TEXT[problem]``) written out, each of them."""
+    found = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        module = importlib.import_module(f"ledger.online_logs.{path.stem}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            kind = getattr(getattr(node, "func", None), "id", "")
+            if kind in REFUSALS and node.args:
+                where = f"{path.name}:{node.lineno}"
+                found += [(where, kind, text) for text in _texts(node.args[0], module)]
+    return found
+
+
+def _texts(node: ast.expr, module: object) -> list[str]:
+    if isinstance(node, ast.Constant):
+        return [node.value]
+    if not isinstance(node, ast.JoinedStr):
+        return _figure(node, module)
+    texts = [""]
+    for part in node.values:
+        pieces = [part.value] if isinstance(part, ast.Constant) else _figure(part.value, module)
+        texts = [text + piece for text in texts for piece in pieces]
+    return texts
+
+
+def _figure(node: ast.expr, module: object) -> list[str]:
+    if isinstance(node, ast.Name) and node.id.isupper():  # MAX_FILES, SANMA, NOT_A_LOG
+        return [str(getattr(module, node.id))]
+    if isinstance(node, ast.Subscript) and getattr(node.value, "id", "").isupper():
+        return list(getattr(module, node.value.id).values())  # NOT_TEXT[problem]
+    return ["x"]
+
+
+RAISED = raised_messages()
+
+
+def test_the_walk_finds_every_kind_of_refusal():
+    kinds = {kind for _, kind, _ in RAISED}
+
+    assert kinds == set(REFUSALS) and len(RAISED) > 60
+
+
+@pytest.mark.parametrize(("where", "kind", "message"), RAISED, ids=[r[0] for r in RAISED])
+def test_every_refusal_the_reader_raises_has_a_sentence_to_translate(where, kind, message):
+    from ledger.translations import python_messages
+
+    found = refusals.refusal_of(message) if kind == "LogError" else refusals.detail_of(message)
+
+    assert found is not None, f"{where}: add this sentence to ledger/online_logs/refusals.py"
+    sentence = found.sentence if kind == "LogError" else found[0]
+    marked = {m.msgid for m, _ in python_messages((PACKAGE / "refusals.py").read_text("utf-8"))}
+    assert sentence in marked
+
+
+def test_every_ending_of_the_check_is_marked_for_translation():
+    from ledger.online_logs.check import EARLIER, ENDINGS
+    from ledger.translations import python_messages
+
+    marked = {m.msgid for m, _ in python_messages((PACKAGE / "check.py").read_text("utf-8"))}
+
+    assert {*ENDINGS.values(), EARLIER} <= marked
+
+
+def test_a_refusal_is_taken_apart_into_its_file_round_sentence_and_figures():
+    message = (
+        "a.json (game 2), round South 4, 1 honba: the log says Aki: 1 won 8,000 (yakuman), "
+        "our replay gives 7,700 (4 han 30 fu)."
+    )
+
+    found = refusals.refusal_of(message)
+
+    assert (found.file, found.round) == ("a.json (game 2)", "South 4, 1 honba")
+    assert found.sentence.startswith("the log says %(player)s won")
+    assert found.figures == {
+        "player": "Aki: 1", "log_points": "8,000", "log_value": "yakuman",
+        "points": "7,700", "value": "4 han 30 fu",
+    }  # fmt: skip

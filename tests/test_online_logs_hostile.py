@@ -16,7 +16,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from ledger.log_imports import reader_words
 from ledger.models import ApiToken, OnlineName, Player, Session
+from ledger.online_logs import LogError, read_logs, refusals
 from tests.factories import create_user
 
 pytestmark = pytest.mark.django_db
@@ -115,7 +117,7 @@ HOSTILE = [
     ("round counters -5", TENHOU6, tenhou6(lambda d: d["log"][0].__setitem__(0, [-5, 0, 0])),
      "the log has a broken round."),
     ("red fives x", TENHOU6, tenhou6(lambda d: d["rule"].update(aka51="x")),
-     "the log's counts of red fives are broken, so this game cannot be imported."),
+     "this game cannot be imported: the log's counts of red fives are broken."),
     # mjlog XML: numbers
     ("GO type ²", MJLOG, mjlog(r'<GO type="\d+"', '<GO type="²"'),
      "the log does not say which lobby the game was played in."),
@@ -214,6 +216,19 @@ def test_the_api_refuses_a_hostile_log_with_a_plain_message(client, case, name, 
     assert error["message"].startswith(name) and message in error["message"]
     assert not has_python_words(error["message"])
     assert not Session.objects.exists() and not OnlineName.objects.exists()
+
+
+@pytest.mark.parametrize(("case", "name", "content", "message"), HOSTILE, ids=IDS)
+def test_a_hostile_logs_refusal_has_a_sentence_to_translate(case, name, content, message):
+    try:
+        read_logs([(name, content)])
+    except LogError as error:
+        text = str(error)
+    else:
+        return  # refused by the ledger (names, ids), in sentences of its own
+
+    assert refusals.refusal_of(text) is not None
+    assert reader_words(text) == text  # in English, the reader's own words
 
 
 def test_a_long_online_name_that_fits_becomes_a_guest_cut_to_a_players_length(member):

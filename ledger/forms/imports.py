@@ -17,7 +17,11 @@ EARLIEST = dt.date(1990, 1, 1)
 
 
 class OnlineNamesForm(forms.Form):
-    """One choice per online name: a club player, or a new guest of that name."""
+    """One choice per online name: a club player, or a new guest of that name.
+
+    ``games`` holds each game's file name and online names: one club player chosen for
+    two names of one game is an error here, before anything is imported.
+    """
 
     def __init__(
         self,
@@ -25,10 +29,11 @@ class OnlineNamesForm(forms.Form):
         proposed: dict[OnlineKey, Any],
         *args: Any,
         undated: Sequence[int] = (),
+        games: Sequence[tuple[str, Sequence[OnlineKey]]] = (),
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
-        self.keys, self.undated = keys, list(undated)
+        self.keys, self.undated, self.games = keys, list(undated), list(games)
         players = [(str(p.pk), p.name) for p in Player.objects.all()]  # names ignoring case
         for index, (site, name) in enumerate(keys):
             choice = proposed.get((site, name), GUEST)
@@ -58,7 +63,22 @@ class OnlineNamesForm(forms.Form):
             day = data.get(f"played-{index}")
             if day is not None and not EARLIEST <= day <= today:
                 self.add_error(f"played-{index}", gettext("Give a day between 1990 and today."))
+        picked = dict(data)  # add_error drops a field from the data; a name may be in two games
+        for file_name, keys in self.games:
+            self._check_seats(picked, file_name, keys)
         return data
+
+    def _check_seats(
+        self, picked: dict[str, Any], file_name: str, keys: Sequence[OnlineKey]
+    ) -> None:
+        """Add an error to each name of one game given the club player that another
+        name of the game is given (each new guest is a player of its own)."""
+        fields = [f"name-{self.keys.index(key)}" for key in dict.fromkeys(keys)]
+        players = [picked.get(field) for field in fields]
+        message = gettext("%(file)s: one club player was chosen for two seats of this game.")
+        for field, player in zip(fields, players):
+            if player not in (None, GUEST) and players.count(player) > 1:
+                self.add_error(field, message % {"file": file_name})
 
     def dates(self) -> dict[int, dt.datetime]:
         """Return the start (midnight in the club's zone) given for each undated game."""

@@ -7,14 +7,17 @@ time), its log id, fingerprint (``fingerprint(record)``: players, rounds, scores
 site. Every game is replayed by our engine first (``check_against_replay``) and
 compared with the log's own figures round by round: counters, scores at the start,
 each win's han, fu and points, every change of score, the final scores and results.
-Any difference, a file we cannot read, a three-player game, or a game seen before
+Any difference, a file we cannot read, a log cut short (without its final scores:
+every complete log has them), a three-player game, or a game seen before
 (same log id or fingerprint, in ``seen`` or earlier in the upload) raises
 ``LogError`` with a sentence naming the file (and the round, in table words); then
 nothing is returned, so an upload imports whole or not at all. Every number is read
 through ``numbers`` (NaN, an infinity, 5,000 digits or a letter where a number
 belongs is a broken entry, never an exception), and a file holding what is not text
 (a NUL character, half of a UTF-16 pair) is refused. Pure Python: no Django here
-(the import page, ``manage.py import_logs`` and the API call this).
+(the import page, ``manage.py import_logs`` and the API call this). The refusals are
+in English; ``refusals`` lists every sentence they can say, marked for the catalogs,
+and takes a refusal apart so that the ledger can say it in the user's language.
 
 Formats read (told by the bytes, not the file name):
 

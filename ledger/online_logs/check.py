@@ -5,7 +5,9 @@ and compares, for every round, what the log recorded with what the replay gives:
 the round's name and counters (so the game goes on the same way), the scores at its
 start, each win's han, fu and points, and every player's change of score; then the
 end of the game, the final scores and the final results. The first difference
-raises ``LogError`` naming the file and the round in table words.
+raises ``LogError`` naming the file and the round in table words; so does a log
+without final scores (cut short between two rounds), which would otherwise import as
+an unfinished game and then stand in the way of the whole log.
 
 ``fall_back_unscored`` runs before it: a win whose tiles our engine cannot score is
 recorded by the log's own han and fu instead (and a note says so), so that the rest
@@ -30,6 +32,7 @@ from ledger.online_logs.model import (
     round_words,
     signed,
 )
+from ledger.online_logs.refusals import gettext_noop
 from scoring.errors import ScoringError
 from scoring.game import GameState, Outcome, RoundResult, play, score_hand, start
 from scoring.outcome import WIN_KEYS
@@ -37,15 +40,16 @@ from scoring.rules import Rules
 from scoring.settlement import settle
 from scoring.value import HandValue, win_payments
 
-ENDINGS = {
-    "last_round": "after the last round",
-    "tobi": "when a player went below zero",
-    "agari_yame": "when the dealer in first place stopped after a win",
-    "tenpai_yame": "when the dealer in first place stopped after a tenpai draw",
-    "sudden_death": "when a player reached the target in the extra rounds",
-    "all_draw": "after the last extra round",
-    "chombo": "on a chombo",
+ENDINGS = {  # complete "by our replay the game ended …" (marked for the catalogs)
+    "last_round": gettext_noop("after the last round"),
+    "tobi": gettext_noop("when a player went below zero"),
+    "agari_yame": gettext_noop("when the dealer in first place stopped after a win"),
+    "tenpai_yame": gettext_noop("when the dealer in first place stopped after a tenpai draw"),
+    "sudden_death": gettext_noop("when a player reached the target in the extra rounds"),
+    "all_draw": gettext_noop("after the last extra round"),
+    "chombo": gettext_noop("on a chombo"),
 }
+EARLIER = gettext_noop("earlier")  # an ending the table above does not know
 
 
 def check_against_replay(game: ImportedGame) -> None:
@@ -58,7 +62,7 @@ def check_against_replay(game: ImportedGame) -> None:
         where = f"{name}, round {logged.words}"
         if state.finished:
             raise LogError(
-                f"{where}: by our replay the game ended {ENDINGS.get(state.ended_by or '', 'earlier')}, "
+                f"{where}: by our replay the game ended {ENDINGS.get(state.ended_by or '', EARLIER)}, "
                 "but the log goes on."
             )
         _check_start(where, state, logged, players)
@@ -127,8 +131,10 @@ def _check_changes(where: str, result: RoundResult, logged: LogRound, players: l
 def _check_end(
     name: str, state: GameState, figures: LogFigures, players: list[str], rules: Rules
 ) -> None:
-    if figures.final_scores is None:
-        return
+    if figures.final_scores is None:  # every complete log has them: Tenhou's, and converters'
+        raise LogError(
+            f"{name}: the log has no final result: it may be cut short; import the whole game."
+        )
     last = figures.rounds[-1]
     if not state.finished:
         raise LogError(

@@ -95,7 +95,7 @@ class LogFigures:
     """The log's own numbers: every round, then the final scores and results."""
 
     rounds: tuple[LogRound, ...]
-    final_scores: tuple[int, ...] | None = None  # None: the log stops before the end
+    final_scores: tuple[int, ...] | None = None  # None: the log is cut short (refused)
     final_results: tuple[float, ...] | None = None
 
 

@@ -74,7 +74,7 @@ def parse_tenhou6(name: str, data: Any) -> ParsedLog:
     try:
         rules = tenhou6_rules(rule, "tenhou" if kind == "tenhou" else "mahjongsoul")
     except RedFivesError as error:
-        raise LogError(f"{name}: {error}, so this game cannot be imported.") from None
+        raise LogError(f"{name}: this game cannot be imported: {error}.") from None
     logs = data["log"]
     if not logs:
         raise LogError(f"{name}: the log holds no rounds.")

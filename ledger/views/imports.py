@@ -93,7 +93,8 @@ def log_import_confirm(request: HttpRequest, token: str) -> HttpResponse:
     keys = log_imports.online_names(games)
     proposed = log_imports.proposed_players(keys)
     undated = [index for index, game in enumerate(games) if not game.is_dated]
-    form = OnlineNamesForm(keys, proposed, request.POST or None, undated=undated)
+    seats = [(game.file_name, game.online_keys()) for game in games]
+    form = OnlineNamesForm(keys, proposed, request.POST or None, undated=undated, games=seats)
     if request.method == "POST" and form.is_valid():
         dates = form.dates()
         games = [game.dated(dates[i]) if i in dates else game for i, game in enumerate(games)]
