@@ -43,15 +43,19 @@ class Pattern:
     regex: re.Pattern[str]
     message: Any  # a lazy translation with %(name)s fields
     fields: dict[str, Callable[[str], str]]
+    # the words when the refusal met a correction of the rounds (an edit, a deletion),
+    # if what to do then differs: None, the same words
+    correction: Any = None
 
-    def render(self, match: re.Match[str], names: Sequence[str]) -> str:
+    def render(self, match: re.Match[str], names: Sequence[str], *, correcting: bool) -> str:
+        message = self.correction if correcting and self.correction is not None else self.message
         values = {}
         for key, value in match.groupdict().items():
             if key.startswith("seat"):
                 values[key] = _name(value, names)
             else:
                 values[key] = self.fields.get(key, str)(value)
-        return str(self.message) % values
+        return str(message) % values
 
 
 def _name(seat: str, names: Sequence[str]) -> str:
@@ -59,8 +63,28 @@ def _name(seat: str, names: Sequence[str]) -> str:
     return names[index] if 0 <= index < len(names) and names[index] else f"#{index + 1}"
 
 
-def _pattern(regex: str, message: Any, **fields: Callable[[str], str]) -> Pattern:
-    return Pattern(re.compile(regex), message, fields)
+def _pattern(
+    regex: str, message: Any, correction: Any = None, **fields: Callable[[str], str]
+) -> Pattern:
+    return Pattern(re.compile(regex), message, fields, correction)
+
+
+ROUND_PARTS = {  # what a round of one result cannot have (scoring.outcome's fields)
+    "wins": _("winners"),
+    "loser": _("player who dealt in"),
+    "tenpai": _("tenpai players"),
+    "nagashi": _("nagashi mangan"),
+    "reason": _("reason for an abortive draw"),
+    "player": _("player who committed a chombo"),
+}
+
+
+def _round_part(name: str) -> str:
+    return str(ROUND_PARTS.get(name, name))
+
+
+# a list of seats that names one seat twice, the seat caught as ``seat``
+_TWICE = r" names a player twice: \[(?:\d+, )*(?P<seat>\d+), (?:\d+, )*(?P=seat)(?:, \d+)*\]"
 
 
 PATTERNS = (
@@ -123,15 +147,99 @@ PATTERNS = (
     _pattern(r"(?P<option>[a-z_]+) must be (?P<first>\d+) or (?P<second>\d+), not (?P<value>[-\d,]+)",
              _("%(option)s must be %(first)s or %(second)s, not %(value)s."), option=_option),
     # a game record's own fields (an import, the API), named by their JSON keys
+    _pattern(r"the game already ended \((?P<ended_by>\w+)\); it cannot end early too",
+             _("This game ends by itself (%(ended_by)s), so it cannot also have been ended "
+               "early: leave ended_early out of the record."),
+             _("After this change the game ends by itself (%(ended_by)s), but it was already "
+               "ended at the table. Undo the end of the game first (a club member can, with "
+               "Undo on the table page), then make this change again."),
+             ended_by=glossary.ending),
+    _pattern(r"tenpai" + _TWICE, _("Tenpai lists %(seat)s twice.")),
+    _pattern(r"riichi" + _TWICE, _("Riichi lists %(seat)s twice.")),
+    _pattern(r"nagashi" + _TWICE, _("Nagashi mangan lists %(seat)s twice.")),
+    _pattern(r"winners" + _TWICE, _("%(seat)s is named twice as a winner of this ron.")),
+    _pattern(r"missing winner", _("A win needs its winner.")),
+    _pattern(r"missing loser|a ron needs the loser \(the discarder\)",
+             _("A ron needs the player who dealt in.")),
+    _pattern(r"missing player|a chombo needs the player who committed it",
+             _("A chombo needs the player who committed it.")),
+    _pattern(r"a tsumo has exactly 1 winner, not (?P<count>\d+)",
+             _("A tsumo has exactly one winner, not %(count)s.")),
+    _pattern(r"an? (?P<result>\w+) round has no (?P<part>\w+)",
+             _("A round of this kind (%(result)s) has no %(part)s."),
+             result=glossary.outcome_name, part=_round_part),
+    _pattern(r"a win gives either han/fu/yakuman or hand, not both",
+             _("A win is given either as its han and fu (or yakuman) or as the hand’s tiles, "
+               "not both.")),
+    _pattern(r"a win gives either han and fu or a yakuman multiple, not both",
+             _("A win is given as either han and fu or a yakuman, not both.")),
+    _pattern(r"yaku and dora go with han/fu or yakuman, not with a hand",
+             _("Ticked yaku and counted dora go with a win given as han and fu (or yakuman), "
+               "not with a hand given as tiles: its tiles say them.")),
+    _pattern(r"hand must be an object, not (?P<value>.+)",
+             _("A win’s hand must be a JSON object, not %(value)s.")),
+    _pattern(r"pao_yakuman needs the liable player \(pao\)",
+             _("Only a win with a liable player (pao) says how many yakuman they answer for.")),
+    _pattern(r"pao_yakuman belongs to a win given as a yakuman multiple",
+             _("The liable player answers for yakuman only on a win given as yakuman.")),
+    _pattern(r"wins must be a list of wins, not (?P<value>.+)",
+             _("A ron’s wins must be a list, not %(value)s.")),
+    _pattern(r"a round must be a JSON object, not (?P<value>.+)",
+             _("A round must be a JSON object, not %(value)s.")),
+    _pattern(r"a win must be a JSON object, not (?P<value>.+)",
+             _("A win must be a JSON object, not %(value)s.")),
+    _pattern(r"a dora count must be a JSON object, not (?P<value>.+)",
+             _("A win’s dora count must be a JSON object, not %(value)s.")),
+    _pattern(r"a game record must be a JSON object, not \w+",
+             _("A game record must be a JSON object.")),
+    _pattern(r"unknown key in a win: (?P<keys>.+)", _("A win has unknown keys: %(keys)s.")),
+    _pattern(r"unknown key in a dora count: (?P<keys>.+)",
+             _("A win’s dora count has unknown keys: %(keys)s.")),
+    _pattern(r"yaku must be a list of yaku names, not (?P<value>.+)",
+             _("The yaku must be a list of yaku names, not %(value)s.")),
+    _pattern(r"unknown yaku: (?P<names>.+)", _("Unknown yaku: %(names)s.")),
+    _pattern(r"dora counts must be 0 or more, not (?P<value>.+)",
+             _("Dora counts must be 0 or more, not %(value)s.")),
+    _pattern(r"note must be text, not (?P<value>.+)",
+             _("A round’s note must be text, not %(value)s.")),
+    _pattern(r"reason must be text, not (?P<value>.+)",
+             _("An abortive draw’s reason must be text, not %(value)s.")),
+    _pattern(r"(?P<option>wareme) is named but these rules do not use wareme",
+             _("This round names a wareme seat, but these rules have no “%(option)s”: leave "
+               "the wareme seat out."),
+             option=_option),
+    _pattern(r"player (?P<seat>\d) won with (?P<han>\d+) han at (?P<honba>\d+) honba; "
+             r"these rules need 2 han from (?P<minimum>\d+) honba",
+             _("%(seat)s won with %(han)s han at %(honba)s honba, but from %(minimum)s honba "
+               "these rules need at least 2 han.")),
+    _pattern(r"these rules are for (?P<count>\d) players, but the table has (?P<given>\d)",
+             _("These rules are for %(count)s players, but the table has %(given)s.")),
+    _pattern(r"players must be a list of names, not (?P<value>.+)",
+             _("The players must be a list of names, not %(value)s.")),
+    _pattern(r"rounds must be a list", _("A game record’s rounds must be a list.")),
+    _pattern(r"(?:penalties: )?a penalty is \{player, points, reason\}, not (?P<value>.+)",
+             _("A penalty is an object with a player, points and a reason, not %(value)s.")),
+    _pattern(r"(?:penalties: )?penalty reason must be text, not (?P<value>.+)",
+             _("A penalty’s reason must be text, not %(value)s.")),
+    _pattern(r"penalties: player (?P<seat>\d) is not at this table of (?P<count>\d)",
+             _("A penalty names %(seat)s, but this table has %(count)s players.")),
+    _pattern(r"rules must be a preset name or an object, not (?P<value>.+)",
+             _("The rules must be a preset’s name or an object of options, not %(value)s.")),
+    _pattern(r"preset must be a name, not (?P<value>.+)",
+             _("The preset must be given by its name, not %(value)s.")),
+    _pattern(r"rule option names must be strings, not (?P<value>.+)",
+             _("Rule options must be named by text, not %(value)s.")),
+    _pattern(r"rule option (?P<option>[a-z_]+) nests lists too deeply",
+             _("%(option)s holds lists inside lists inside lists: too deep."), option=_option),
     _pattern(r"result must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
              _("A round’s result must be one of %(choices)s, not %(value)s.")),
     _pattern(r"abort reason must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
              _("An abortive draw’s reason must be one of %(choices)s, not %(value)s.")),
     _pattern(r"ended_early must be one of (?P<choices>[\w, ]+), not (?P<value>.+)",
              _("ended_early must be one of %(choices)s, not %(value)s.")),
-    _pattern(r"penalties: penalty player must be a seat 0-(?P<last>\d), not (?P<value>.+)",
+    _pattern(r"(?:penalties: )?penalty player must be a seat 0-(?P<last>\d), not (?P<value>.+)",
              _("A penalty’s player must be a seat from 0 to %(last)s, not %(value)s.")),
-    _pattern(r"penalties: penalty points must be a whole number from (?P<low>[-\d,]+) to (?P<high>[-\d,]+), not (?P<value>.+)",
+    _pattern(r"(?:penalties: )?penalty points must be a whole number from (?P<low>[-\d,]+) to (?P<high>[-\d,]+), not (?P<value>.+)",
              _("A penalty’s points must be a whole number from %(low)s to %(high)s, not %(value)s."),
              low=_points, high=_points),
     _pattern(r"penalties must be a list", _("penalties must be a list.")),
@@ -269,6 +377,7 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
 ROUND_PREFIX = re.compile(
     r"round (?P<number>\d+)(?: \((?P<label>[ESWN]\d+)\))?: (?P<rest>.*)", re.S
 )
+RULES_PREFIX = "rules: "  # scoring.game.replay: the record's rules were refused
 KIND_WORDS = {  # the engine's error codes whose own text is too technical for the table
     "no_yaku": _("This hand has no yaku (dora are not yaku)."),
     "not_a_winning_hand": _("These tiles are not a winning hand."),
@@ -283,7 +392,8 @@ def explain(error: Exception, names: Sequence[str] = (), changed: int | None = N
     ``changed`` is the last round a correction leaves in its place (the edited round, or
     the one before a deleted round): a refused round after it is named as it would be
     after the change, which may differ from its number and name in the history (a
-    deleted round moves later ones up; a kept deal shifts their names).
+    deleted round moves later ones up; a kept deal shifts their names). A refusal whose
+    way through differs after a correction (an early end to undo first) says that way.
     """
     text = str(error)
     prefix = ""
@@ -291,7 +401,10 @@ def explain(error: Exception, names: Sequence[str] = (), changed: int | None = N
         later = changed is not None and int(found["number"]) > changed
         prefix = _round_prefix(found["number"], found["label"], later=later)
         text = found["rest"]
-    return prefix + _sentence(error, text, names)
+    sentence = _sentence(error, text.removeprefix(RULES_PREFIX), names, changed is not None)
+    if text.startswith(RULES_PREFIX):  # a record's rules, refused by the replay
+        sentence = gettext("Rules: %(error)s") % {"error": sentence}
+    return prefix + sentence
 
 
 def _round_prefix(number: str, label: str | None, *, later: bool) -> str:
@@ -304,13 +417,13 @@ def _round_prefix(number: str, label: str | None, *, later: bool) -> str:
     return gettext("Round %(number)s (%(round)s): ") % words
 
 
-def _sentence(error: Exception, text: str, names: Sequence[str]) -> str:
+def _sentence(error: Exception, text: str, names: Sequence[str], correcting: bool) -> str:
     inner = innermost(error)
     if isinstance(inner, ContradictoryRules):
         return " ".join(_contradiction(c.code, c.options) for c in inner.contradictions)
     for pattern in PATTERNS:
         if match := pattern.regex.fullmatch(text):
-            return pattern.render(match, names)
+            return pattern.render(match, names, correcting=correcting)
     code = getattr(innermost(error), "code", "")
     if code in KIND_WORDS:
         return str(KIND_WORDS[code])
