@@ -1,17 +1,26 @@
-"""Events in the admin: read them there; change them through the event pages (the service)."""
+"""Events in the admin: read them there; change them through the event pages (the service).
+
+Only an event's labels (its name and kind) are changed here. Everything else is the
+service's: the rules, the seating and its plan, the status, the creator, the check-ins and
+the rounds and their tables; an event is made on the events page, and one that has rounds
+is never deleted (its rounds and tables hold the event's standings).
+"""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from clubnights.models import Event, EventPlayer, EventRound
+from clubnights.models import Event, EventPlayer, EventRound, EventTable
+from ledger.admin import ShownOnly
+
+LABELS = ("name", "kind")  # the fields of an event the admin may change
 
 
-class EventPlayerInline(admin.TabularInline):
+class EventPlayerInline(ShownOnly, admin.TabularInline):
     model = EventPlayer
     extra = 0
-    readonly_fields = ("player", "team", "arrived_at", "left_at")
-    can_delete = False
+    fields = ("player", "team", "arrived_at", "left_at")
 
 
 @admin.register(Event)
@@ -19,11 +28,32 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ("name", "kind", "status", "created_at")
     list_filter = ("kind", "status")
     search_fields = ("name",)
-    readonly_fields = ("checkin_token", "version", "created_at", "finished_at")
     inlines = [EventPlayerInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
+        """Return every field but the labels: the service owns them."""
+        fields = Event._meta.concrete_fields
+        return [
+            field.name for field in fields if not field.primary_key and field.name not in LABELS
+        ]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # events are made on the events page, their rules checked there
+
+    def has_delete_permission(self, request: HttpRequest, obj: Event | None = None) -> bool:
+        if obj is not None and obj.rounds.exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+
+class EventTableInline(ShownOnly, admin.TabularInline):
+    model = EventTable
+    extra = 0
+    fields = ("number", "session")
 
 
 @admin.register(EventRound)
-class EventRoundAdmin(admin.ModelAdmin):
+class EventRoundAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("event", "number", "started_at")
-    readonly_fields = ("event", "number", "started_at", "sitting_out", "note")
+    fields = ("event", "number", "started_at", "sitting_out", "note")
+    inlines = [EventTableInline]

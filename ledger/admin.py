@@ -4,17 +4,30 @@ Sessions, their seats, rounds and results and the audit trail are shown, never c
 here: they are written by ``ledger.writes`` alone (lock, version check, replay), which
 the table, history and correction pages use. An edit made here would skip the replay,
 so the scores, the results and the standings would no longer follow the rounds.
+
+What the admin does change, it changes as the club's pages do: a ruleset's rules are checked
+as the new-session form checks them, and one in use is never deleted; a season made, changed
+or deleted places the sessions again as the seasons page does; a player's name is stored as
+``ledger.players.clean_name`` makes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.widgets import AdminTextInputWidget
+from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.text import capfirst
 
+from clubnights.models import Event
 from ledger.engine_words import explain
+from ledger.forms.session import NameField
 from ledger.models import (
     ApiToken,
     AuditEntry,
@@ -27,13 +40,15 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
-from ledger.seasons import check_season
+from ledger.seasons import check_season, place_sessions
+from ledger.signals import sessions_moved
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
 
 class ShownOnly:
-    """An admin that shows the rows of a model written by ``ledger.writes`` alone."""
+    """An admin that shows the rows of a model written by one write path alone
+    (``ledger.writes``, ``clubnights.service``)."""
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -71,10 +86,24 @@ class OnlineNameAdmin(admin.ModelAdmin):
     search_fields = ("name", "player__name")
 
 
+class PlayerForm(forms.ModelForm):
+    """A player's name is stored as the pages store it (``clean_name``: trimmed, composed,
+    without invisible characters), so that it can be matched by name; a name of nothing
+    visible is refused, and one another player has in any case is refused by the model's
+    constraint, which the form checks on the cleaned name."""
+
+    name = NameField(max_length=60, widget=AdminTextInputWidget)
+
+    class Meta:
+        model = Player
+        fields = ("name", "user")
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "user", "created_at")
     search_fields = ("name",)
+    form = PlayerForm
 
 
 class RulesetForm(forms.ModelForm):
@@ -84,19 +113,58 @@ class RulesetForm(forms.ModelForm):
         model = Ruleset
         fields = ("name", "rules", "description")
 
-    def clean_rules(self) -> object:
+    def clean_rules(self) -> dict[str, Any]:
+        """Return the rules as a ruleset stores them: an object (``{"preset": name,
+        option: value}``), which the forms offering the ruleset copy; a preset name alone
+        is stored as ``{"preset": name}``, anything else is refused in words."""
         rules = self.cleaned_data["rules"]
         try:
             Rules.from_json(rules)
         except ScoringError as error:
             raise forms.ValidationError(explain(error)) from error
-        return rules
+        return {"preset": rules} if isinstance(rules, str) else rules
 
 
 @admin.register(Ruleset)
 class RulesetAdmin(admin.ModelAdmin):
+    """Rulesets; one that a session or an event uses is never deleted: deleting it would
+    take it off them (and off their standings) with no trace in the audit trail."""
+
     list_display = ("name", "description")
     form = RulesetForm
+
+    def has_delete_permission(self, request: HttpRequest, obj: Ruleset | None = None) -> bool:
+        if obj is not None and is_used(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_deleted_objects(
+        self, objs: Iterable[Ruleset], request: HttpRequest
+    ) -> tuple[list[Any], dict[str, int], set[str], list[str]]:
+        """Return what deleting the rulesets would delete, with the sessions and events
+        using them as protected (the delete action then deletes none of them)."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        users = users_of(objs)
+        if users:
+            perms_needed.discard(Ruleset._meta.verbose_name)  # refused for being used
+            protected = [*protected, *users]
+        return deleted, counts, perms_needed, protected
+
+
+def is_used(ruleset: Ruleset) -> bool:
+    """Return whether a session or an event uses the ruleset."""
+    return (
+        Session.objects.filter(ruleset=ruleset).exists()
+        or Event.objects.filter(ruleset=ruleset).exists()
+    )
+
+
+def users_of(rulesets: Iterable[Ruleset]) -> list[str]:
+    """Return the sessions and events that use these rulesets, as the admin lists them."""
+    rulesets = list(rulesets)
+    sessions = Session.objects.filter(ruleset__in=rulesets).prefetch_related("seats__player")
+    events = Event.objects.filter(ruleset__in=rulesets)
+    return [f"{capfirst(row._meta.verbose_name)}: {row}" for row in [*sessions, *events]]
 
 
 class SeasonAdminForm(forms.ModelForm):
@@ -111,8 +179,36 @@ class SeasonAdminForm(forms.ModelForm):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    """Seasons, saved and deleted as the seasons page does: every session is then placed
+    in the season its date falls in, and the standings of those that moved are rebuilt."""
+
     form = SeasonAdminForm
     list_display = ("name", "starts_on", "ends_on", "is_closed")
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        if obj.is_closed and obj.ends_on is None:  # closed: it ends today, as on the page
+            obj.ends_on = max(timezone.localdate(), obj.starts_on)
+        with transaction.atomic():  # the season is kept only with its sessions placed
+            super().save_model(request, obj, form, change)
+            place_sessions()
+
+    def delete_model(self, request: HttpRequest, obj: Season) -> None:
+        delete_seasons(Season.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Season]) -> None:
+        delete_seasons(queryset)
+
+
+def delete_seasons(seasons: QuerySet[Season]) -> None:
+    """Delete the seasons and place their sessions again: in a season still holding their
+    date, or in none; the standings of every one of them are rebuilt."""
+    with transaction.atomic():
+        held = list(Session.objects.filter(season__in=seasons).values_list("pk", flat=True))
+        seasons.delete()  # their sessions are left in no season
+        moved = set(place_sessions())  # those another season holds move (and are marked)
+        left = [pk for pk in held if pk not in moved]
+        if left:
+            sessions_moved.send(sender=Session, session_ids=left)
 
 
 @admin.register(Round)

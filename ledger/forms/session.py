@@ -144,8 +144,14 @@ def rules_of_choice(choice: str) -> tuple[Ruleset | None, dict[str, Any]]:
         number = whole_number(key)
         ruleset = None if number is None else Ruleset.objects.filter(pk=number).first()
         if ruleset is not None:
-            return ruleset, dict(ruleset.rules)
+            return ruleset, _rules_object(ruleset.rules)
     return None, {"preset": key if kind == "preset" and key in PRESETS else "club"}
+
+
+def _rules_object(stored: Any) -> dict[str, Any]:
+    """Return a ruleset's rules as an object (one saved by an older admin as a bare
+    preset name is that preset)."""
+    return {"preset": stored} if isinstance(stored, str) else dict(stored)
 
 
 def parse_json_object(text: str, what: str) -> dict[str, Any]:

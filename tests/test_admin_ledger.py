@@ -1,0 +1,235 @@
+"""The admin's rulesets, seasons and players: stored as the club's pages store them, and
+never changed in a way that leaves sessions or the standings behind."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from clubnights import service
+from clubnights.models import Event
+from ledger.models import Player, Ruleset, Season, Session
+from standings.models import PlayerGame
+from tests.factories import create_player, create_session, ron
+
+pytestmark = pytest.mark.django_db
+ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
+TAKEN = "A player with this name already exists (capital and small letters count as the same)."
+
+
+@pytest.fixture
+def admin_client(client):
+    user = get_user_model().objects.create_superuser("boss", password="pw-for-tests-1")
+    client.force_login(user)
+    return client
+
+
+def _finished_game(season: Season | None = None) -> Session:
+    """Return a finished game started now (counted in the standings), in ``season``."""
+    game = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
+    if season is not None:
+        Session.objects.filter(pk=game.pk).update(season=season)
+    return game
+
+
+def _days_ago(days: int) -> dt.date:
+    return timezone.localdate() - dt.timedelta(days=days)
+
+
+# --- rulesets --------------------------------------------------------------------
+
+
+def test_a_ruleset_given_as_a_preset_name_is_stored_as_an_object(admin_client):
+    answer = admin_client.post("/admin/ledger/ruleset/add/", {"name": "Club", "rules": '"club"'})
+
+    assert answer.status_code == 302
+    ruleset = Ruleset.objects.get(name="Club")
+    assert ruleset.rules == {"preset": "club"}
+    assert admin_client.get(reverse("session-new")).status_code == 200
+    data = {"name": "Friday", "kind": "club_night", "rules_choice": f"ruleset:{ruleset.pk}",
+            "seating": "random", "time_up": "finish_hand"}  # fmt: skip
+    assert admin_client.post(reverse("event-list"), data).status_code == 302
+
+
+def test_a_ruleset_an_older_admin_saved_as_a_preset_name_still_starts_games(admin_client):
+    ruleset = Ruleset.objects.create(name="Old", rules="tenhou")
+
+    page = admin_client.get(reverse("session-new"))
+    data = {"name": "Friday", "kind": "club_night", "rules_choice": f"ruleset:{ruleset.pk}",
+            "seating": "random", "time_up": "finish_hand"}  # fmt: skip
+
+    assert page.status_code == 200
+    assert admin_client.post(reverse("event-list"), data).status_code == 302
+    assert Event.objects.get().rules == {"preset": "tenhou"}
+
+
+@pytest.mark.parametrize("rules", ["[1, 2]", "42", "true", '"bogus"'])
+def test_a_ruleset_that_is_not_an_object_of_rules_is_refused(admin_client, rules):
+    answer = admin_client.post("/admin/ledger/ruleset/add/", {"name": "Odd", "rules": rules})
+
+    assert answer.status_code == 200  # the form again, with its error
+    assert 'class="errorlist' in answer.content.decode()
+    assert not Ruleset.objects.filter(name="Odd").exists()
+
+
+def test_a_ruleset_a_session_uses_cannot_be_deleted_in_the_admin(admin_client):
+    ruleset = Ruleset.objects.create(name="Club", rules={"preset": "club"})
+    game = create_session()
+    Session.objects.filter(pk=game.pk).update(ruleset=ruleset)
+    url = f"/admin/ledger/ruleset/{ruleset.pk}/delete/"
+
+    assert admin_client.get(url).status_code == 403
+    assert admin_client.post(url, {"post": "yes"}).status_code == 403
+    assert Session.objects.get(pk=game.pk).ruleset == ruleset
+
+
+def test_the_delete_action_refuses_rulesets_in_use_and_names_their_sessions(admin_client):
+    used = Ruleset.objects.create(name="Used", rules={"preset": "club"})
+    unused = Ruleset.objects.create(name="Unused", rules={"preset": "wrc"})
+    game = create_session(names=("Ema", "Fu", "Gin", "Hal"))
+    Session.objects.filter(pk=game.pk).update(ruleset=used)
+    data = {"action": "delete_selected", "_selected_action": [used.pk, unused.pk], "post": "yes"}
+
+    answer = admin_client.post("/admin/ledger/ruleset/", data)
+
+    assert answer.status_code == 200  # the confirmation page, listing what keeps them
+    assert "Ema / Fu / Gin / Hal" in answer.content.decode()
+    assert Ruleset.objects.count() == 2
+    assert Session.objects.get(pk=game.pk).ruleset == used
+
+
+def test_a_ruleset_an_event_plays_under_cannot_be_deleted_in_the_admin(admin_client):
+    ruleset = Ruleset.objects.create(name="Club", rules={"preset": "club"})
+    new = service.NewEvent(name="Friday", rules={"preset": "club"}, ruleset=ruleset)
+    event = service.create_event(new)
+
+    answer = admin_client.post(f"/admin/ledger/ruleset/{ruleset.pk}/delete/", {"post": "yes"})
+
+    assert answer.status_code == 403
+    assert Event.objects.get(pk=event.pk).ruleset == ruleset
+
+
+def test_an_unused_ruleset_is_deleted_in_the_admin(admin_client):
+    ruleset = Ruleset.objects.create(name="Club", rules={"preset": "club"})
+
+    answer = admin_client.post(f"/admin/ledger/ruleset/{ruleset.pk}/delete/", {"post": "yes"})
+
+    assert answer.status_code == 302
+    assert not Ruleset.objects.exists()
+
+
+# --- seasons ---------------------------------------------------------------------
+
+
+def test_a_season_made_in_the_admin_takes_its_sessions_and_the_standings_follow(admin_client):
+    game = _finished_game()
+    data = {"name": "Now", "starts_on": _days_ago(30).isoformat(), "ends_on": ""}
+
+    answer = admin_client.post("/admin/ledger/season/add/", data)
+
+    assert answer.status_code == 302
+    season = Season.objects.get(name="Now")
+    assert Session.objects.get(pk=game.pk).season == season
+    assert PlayerGame.objects.filter(session=game, season=season).count() == 4
+
+
+def test_a_season_ended_earlier_in_the_admin_lets_its_later_sessions_go(admin_client):
+    season = Season.objects.create(name="Now", starts_on=_days_ago(30))
+    game = _finished_game(season)
+    data = {"name": "Now", "starts_on": _days_ago(30).isoformat(),
+            "ends_on": _days_ago(10).isoformat()}  # fmt: skip
+
+    answer = admin_client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+
+    assert answer.status_code == 302
+    assert Session.objects.get(pk=game.pk).season is None
+    assert PlayerGame.objects.filter(session=game, season=None).count() == 4
+
+
+def test_a_season_closed_in_the_admin_ends_today_as_on_the_seasons_page(admin_client):
+    season = Season.objects.create(name="Now", starts_on=_days_ago(30))
+    data = {"name": "Now", "starts_on": _days_ago(30).isoformat(), "ends_on": "",
+            "is_closed": "on"}  # fmt: skip
+
+    answer = admin_client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+
+    assert answer.status_code == 302
+    assert Season.objects.get(pk=season.pk).ends_on == timezone.localdate()
+
+
+def _overlapping_seasons() -> tuple[Season, Season]:
+    """Return a long season and a later one inside it (stored before seasons were checked)."""
+    long = Season.objects.create(name="Long", starts_on=_days_ago(300))
+    late = Season.objects.create(name="Late", starts_on=_days_ago(30))
+    return long, late
+
+
+def test_deleting_a_season_in_the_admin_places_its_sessions_again(admin_client):
+    long, late = _overlapping_seasons()
+    game = _finished_game(late)
+
+    answer = admin_client.post(f"/admin/ledger/season/{late.pk}/delete/", {"post": "yes"})
+
+    assert answer.status_code == 302
+    assert Session.objects.get(pk=game.pk).season == long
+    assert PlayerGame.objects.filter(session=game, season=long).count() == 4
+
+
+def test_the_delete_action_places_the_sessions_of_the_seasons_it_deleted(admin_client):
+    long, late = _overlapping_seasons()
+    game = _finished_game(late)
+    data = {"action": "delete_selected", "_selected_action": [late.pk], "post": "yes"}
+
+    answer = admin_client.post("/admin/ledger/season/", data)
+
+    assert answer.status_code == 302
+    assert not Season.objects.filter(pk=late.pk).exists()
+    assert Session.objects.get(pk=game.pk).season == long
+    assert PlayerGame.objects.filter(session=game, season=long).count() == 4
+
+
+# --- players ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"), [("Zed\u200b", "Zed"), ("Tab\tName", "TabName"), (" Jose\u0301 ", "José")]
+)
+def test_a_player_name_is_stored_as_the_pages_store_it(admin_client, typed, stored):
+    answer = admin_client.post("/admin/ledger/player/add/", {"name": typed})
+
+    assert answer.status_code == 302
+    assert Player.objects.get().name == stored
+
+
+def test_a_player_name_of_nothing_visible_is_refused(admin_client):
+    answer = admin_client.post("/admin/ledger/player/add/", {"name": "\u200b\t "})
+
+    assert answer.status_code == 200
+    assert "This field is required." in answer.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["ZED\u200b", "zed\t"])
+def test_a_player_name_another_player_has_in_any_case_is_refused_in_words(admin_client, typed):
+    create_player(name="Zed")
+
+    answer = admin_client.post("/admin/ledger/player/add/", {"name": typed})
+
+    assert answer.status_code == 200
+    assert TAKEN in answer.content.decode()
+    assert list(Player.objects.values_list("name", flat=True)) == ["Zed"]
+
+
+def test_renaming_a_player_to_another_players_name_is_refused_in_words(admin_client):
+    create_player(name="Zed")
+    bo = create_player(name="Bo")
+
+    answer = admin_client.post(f"/admin/ledger/player/{bo.pk}/change/", {"name": "zed\u200b"})
+
+    assert answer.status_code == 200
+    assert TAKEN in answer.content.decode()
+    assert Player.objects.get(pk=bo.pk).name == "Bo"
