@@ -3,8 +3,9 @@
 The engine (``scoring``) names seats by number, rule options by their keys and endings by
 their codes, in English: right for its JSON users, wrong for a table. ``explain`` turns a
 refusal into a sentence with the players' names, the options' labels and the table's own
-words (the patterns below, one per kind of refusal the pages can meet); a refusal no
-pattern knows keeps the engine's text, with its seat numbers replaced by names.
+words (the patterns below, one per kind of refusal the pages can meet; a hand given as
+tiles has its own, in ``ledger.hand_words``); a refusal no pattern knows keeps the
+engine's text, with its seat numbers replaced by names.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
+from ledger.hand_words import HAND_PATTERNS
+from ledger.words import checklist_problem
+from scoring.checklist import ChecklistError
 from scoring.consistency import ContradictoryRules
 
 
@@ -88,6 +92,9 @@ _TWICE = r" names a player twice: \[(?:\d+, )*(?P<seat>\d+), (?:\d+, )*(?P=seat)
 
 
 PATTERNS = (
+    # a hand given as tiles first: its keys ("seat_wind must be one of ...") read like
+    # the rule options' below
+    *(_pattern(hand.regex, hand.message, **hand.fields) for hand in HAND_PATTERNS),
     _pattern(r"the game has already ended \((?P<ended_by>\w+)\)",
              _("The game is over (%(ended_by)s): nothing more can be recorded."),
              ended_by=glossary.ending),
@@ -301,18 +308,6 @@ PATTERNS = (
              _("There is no preset of rules called %(value)s; the presets are: %(known)s.")),
     _pattern(r"return_points and oka must be multiples of 100",
              _("The return points and the oka must be multiples of 100.")),
-    _pattern(r"digits without a suit letter at the end of (?P<text>.+)",
-             _("%(text)s: the last digits have no suit letter (m, p, s or z) after them.")),
-    _pattern(r"suit letter (?P<suit>.+) without digits in (?P<text>.+)",
-             _("%(text)s: the suit letter %(suit)s has no digits before it.")),
-    _pattern(r"unknown meld kind (?P<kind>.+); known: .*",
-             _("%(kind)s is not a kind of meld")),
-    _pattern(r"a (?P<kind>\w+) has (?P<size>\d) tiles, not (?P<meld>.+)",
-             _("%(meld)s: a %(kind)s has %(size)s tiles")),
-    _pattern(r"a chi is three consecutive tiles of one suit, not (?P<meld>.+)",
-             _("%(meld)s: a chi is three tiles in a row of one suit")),
-    _pattern(r"a (?P<kind>\w+) is (?P<size>\d) copies of one tile, not (?P<meld>.+)",
-             _("%(meld)s: a %(kind)s is %(size)s copies of one tile")),
     _pattern(r"1 han 25 fu is impossible: .*",
              _("1 han 25 fu is impossible: 25 fu is seven pairs (chiitoitsu), which is 2 han.")),
     _pattern(r"1 han 20 fu is impossible: .*",
@@ -323,28 +318,6 @@ PATTERNS = (
              _("2 han 25 fu by tsumo is impossible: seven pairs by tsumo has menzen tsumo too (3 han).")),
     _pattern(r"1 han 110 fu tsumo is impossible: .*",
              _("1 han 110 fu by tsumo is impossible: no 1-han tsumo reaches 110 fu.")),
-    _pattern(r"unknown character (?P<char>.+) in tiles (?P<text>.+)",
-             _("%(text)s: %(char)s is not a digit or a suit letter (m, p, s, z).")),
-    _pattern(r"no honor tile (?P<digit>\d)z in (?P<text>.+) \(1z-7z\)",
-             _("%(text)s: there is no honor tile %(digit)sz (honors are 1z to 7z).")),
-    _pattern(r"the winning tile (?P<tile>\w+) is not in the hand",
-             _("The winning tile %(tile)s is not among the hand’s tiles.")),
-    _pattern(r"more than four copies of (?P<tiles>.+)",
-             _("More than four copies of %(tiles)s: a tile exists four times.")),
-    _pattern(r"more than one red five (?P<tiles>.+)", _("More than one red five %(tiles)s.")),
-    _pattern(r"(?P<tile>\w+) is not in a three-player set \(2m-8m are taken out\)",
-             _("%(tile)s is not played by three: the three-player set has no 2m to 8m.")),
-    _pattern(r"there is no chi in three-player games", _("There is no chi in three-player games.")),
-    _pattern(r"(?P<nuki>\d+) nuki and (?P<norths>\d+) more north tiles make more than the four there are",
-             _("%(nuki)s north tiles set aside and %(norths)s more make more than the four there are.")),
-    _pattern(r"these rules keep north tiles in the hand: no nuki dora",
-             _("These rules set no north tiles aside as nuki dora.")),
-    _pattern(r"there is no North seat in three-player games",
-             _("There is no North seat in three-player games.")),
-    _pattern(r"at most 4 north tiles can be set aside, not (?P<count>\d+)",
-             _("At most 4 north tiles can be set aside, not %(count)s.")),
-    _pattern(r"nuki dora are set aside only in three-player games",
-             _("Nuki dora are set aside only in three-player games.")),
     _pattern(r"player (?P<seat>\d) is not at this table of (?P<count>\d).*",
              _("%(seat)s is not at this table of %(count)s players.")),
     _pattern(r"these rules are [a-z() -]+: players must be a list of (?P<count>\d) names, not (?P<given>\d+)",
@@ -419,8 +392,9 @@ def _round_prefix(number: str, label: str | None, *, later: bool) -> str:
 
 def _sentence(error: Exception, text: str, names: Sequence[str], correcting: bool) -> str:
     inner = innermost(error)
-    if isinstance(inner, ContradictoryRules):
-        return " ".join(_contradiction(c.code, c.options) for c in inner.contradictions)
+    for kind, words in REFUSAL_WORDS.items():
+        if isinstance(inner, kind):
+            return words(inner)
     for pattern in PATTERNS:
         if match := pattern.regex.fullmatch(text):
             return pattern.render(match, names, correcting=correcting)
@@ -428,6 +402,10 @@ def _sentence(error: Exception, text: str, names: Sequence[str], correcting: boo
     if code in KIND_WORDS:
         return str(KIND_WORDS[code])
     return re.sub(r"\bplayer (\d)\b", lambda m: _name(m[1], names), text)
+
+
+def _contradictions(error: Any) -> str:
+    return " ".join(_contradiction(c.code, c.options) for c in error.contradictions)
 
 
 def _contradiction(code: str, options: tuple[str, ...]) -> str:
@@ -439,6 +417,13 @@ def _contradiction(code: str, options: tuple[str, ...]) -> str:
             "options": ", ".join(_option(name) for name in options)
         }
     return str(words) % labels
+
+
+# Refusals that carry their parts beside their text: worded from the parts
+REFUSAL_WORDS: dict[type[Exception], Callable[[Any], str]] = {
+    ContradictoryRules: _contradictions,  # rule options that contradict each other
+    ChecklistError: lambda error: checklist_problem(error.refusal),  # a yaku checklist
+}
 
 
 def refused_round(error: Exception) -> int | None:

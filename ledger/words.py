@@ -230,11 +230,8 @@ TILE_PROBLEMS = {
 }
 
 
-def tile_problem(error: Exception) -> str:
-    """Return why the engine refused a hand from tiles, in words."""
+def tile_problem(error: Exception) -> str | None:
+    """Return why the engine refused a hand from tiles, in words, when it is no winning
+    hand here; None for a refusal the engine's own words say (``engine_words.explain``)."""
     code = getattr(error, "code", "")
-    if code in TILE_PROBLEMS:
-        return str(TILE_PROBLEMS[code])
-    if code == "bad_flags":
-        return gettext("These special wins cannot go together: %(detail)s") % {"detail": error}
-    return str(error)
+    return str(TILE_PROBLEMS[code]) if code in TILE_PROBLEMS else None

@@ -1,6 +1,7 @@
-"""Every refusal the engine can raise on a game record, a round or rules has the table's
-words: each raise site of the record-reading modules is met by an example made through
-the engine's own functions, and ``explain`` words each example (no raw English)."""
+"""Every refusal the engine can raise on a game record, a round, rules or a hand given as
+tiles has the table's words: each raise site of the modules that read them is met by an
+example made through the engine's own functions, and ``explain`` words each example (no
+raw English)."""
 
 from __future__ import annotations
 
@@ -16,24 +17,33 @@ from django.utils import translation
 
 from ledger import engine_words
 from ledger.engine_words import CONTRADICTION_WORDS, explain
+from scoring.checklist import Checklist, checklist_value
 from scoring.consistency import CHECKS, ContradictoryRules
+from scoring.dora import DoraCount
+from scoring.fu import WinContext
 from scoring.game import Outcome, Win, play, replay, with_riichi
 from scoring.hand import Hand
 from scoring.melds import Meld
+from scoring.request import HandToScore
 from scoring.rules import ABORTIVE_DRAWS, PRESETS, Rules
 from scoring.sanma import check_nuki_count, check_sanma_hand, check_sanma_tiles
+from scoring.score import score_hand
 from scoring.settlement import Penalty
 from scoring.state import start
-from scoring.tiles import NORTH
+from scoring.tiles import NORTH, parse_tiles
 from scoring.value import HandValue, aotenjou_base_points
+from scoring.waits import analyse_waits
 
 NAMES = ["Aki", "Bo", "Chen", "Dai"]
 SANMA = ["Aki", "Bo", "Chen"]
 SCORING = Path(__file__).resolve().parent.parent / "scoring"
-# The modules that read a game record, its rounds and its rules, and check them
+# The modules that read a game record, its rounds and its rules, and check them; then
+# those a hand given as tiles passes through (FORMATS.md section 2)
 MODULES = (
     "outcome", "outcome_fields", "game", "round_checks", "rules", "rule_options",
     "consistency", "sanma", "settlement", "value", "payments",
+    "request", "situation", "score", "hand", "tiles", "fu", "checklist", "waits", "melds",
+    "dora", "yaku", "yakuman", "local_yaku", "shape", "groups", "sets", "errors",
 )  # fmt: skip
 
 
@@ -60,6 +70,22 @@ def _tsumo(**win: Any) -> dict[str, Any]:
 WIN = {"winner": 0, "han": 3, "fu": 30}
 OPEN_CHUN = {"hand": "234m406p789s22z", "win": "2z", "melds": [{"kind": "pon", "tiles": "777z"}]}
 SANMA_RULES = Rules.from_json("club_sanma")
+
+
+CLOSED = {"hand": "123m456p789s11z222z", "win": "1z"}  # no yaku of its own on a ron
+KAN = {"hand": "123m456p789s11z", "win": "1z", "melds": [{"kind": "ankan", "tiles": "2222z"}]}
+KOKUSHI = {"hand": "119m19p19s1234567z", "win": "9m"}
+
+
+def _score(hand: dict[str, Any], /, **keys: Any) -> Callable[[], object]:
+    return lambda: score_hand({**hand, **keys})
+
+
+def _checklist(
+    *yaku: str, tsumo: bool = False, rules: Any = None, **more: Any
+) -> Callable[[], object]:
+    checklist = Checklist(yaku, tsumo=tsumo, **more)
+    return lambda: checklist_value(checklist, Rules.from_json(rules))
 
 
 def _poor_dealer() -> object:
@@ -213,6 +239,106 @@ REFUSALS: list[tuple[str, Callable[[], object]]] = [
     ("uma not summing to 0", _rules({"uma": [1, 2, 3, 4]})),
     ("uma too large", _rules({"uma": [10**7, 0, 0, -(10**7)]})),
     ("floating uma rows", _rules({"floating_uma": [[0, 0, 0, 0]]})),
+    # scoring/request.py: a hand to score, its indicators and counters
+    ("hand to score not an object", lambda: HandToScore.from_json([])),  # type: ignore[arg-type]
+    ("dora not text", _record(_tsumo(hand={**OPEN_CHUN, "dora": 5}))),
+    ("too many ura indicators", _score(OPEN_CHUN, ura="1122334s")),
+    ("nuki not a count", _record(_tsumo(hand={**OPEN_CHUN, "nuki": -1}))),
+    ("honba not a count", _score(OPEN_CHUN, honba="1")),
+    # scoring/fu.py: the winds and the fu's flags
+    ("seat wind not a wind", _score(OPEN_CHUN, seat_wind="east")),
+    ("tsumo not a flag (fu)", lambda: WinContext.from_json({"tsumo": 1})),
+    # scoring/situation.py: the flags, alone and together
+    ("flag not true or false", _record(_tsumo(hand={**OPEN_CHUN, "ippatsu": 1}))),
+    ("robbed kan not a kan", _record(_ron({"winner": 0, "hand": {**CLOSED, "robbed_kan": "x"}}))),
+    ("riichi and double riichi", _score(CLOSED, riichi=True, double_riichi=True)),
+    ("riichi on an open hand", _record(_tsumo(hand=OPEN_CHUN, riichi=[0]))),
+    ("open riichi without riichi", _score(CLOSED, open_riichi=True)),
+    ("discarder in riichi on a tsumo", _score(CLOSED, tsumo=True, discarder_riichi=True)),
+    ("ippatsu without riichi", _record(_ron({"winner": 0, "hand": {**CLOSED, "ippatsu": True}}))),
+    ("ippatsu with rinshan", _score(KAN, tsumo=True, riichi=True, ippatsu=True, rinshan=True)),
+    ("haitei on a ron", _score(CLOSED, haitei=True)),
+    ("houtei on a tsumo", _record(_tsumo(hand={**CLOSED, "houtei": True}))),
+    ("rinshan on a ron", _score(KAN, rinshan=True)),
+    ("rinshan without a kan", _score(CLOSED, tsumo=True, rinshan=True)),
+    ("rinshan and haitei", _score(KAN, tsumo=True, rinshan=True, haitei=True)),
+    ("chankan on a tsumo", _score(CLOSED, tsumo=True, chankan=True)),
+    ("chankan and houtei", _score(CLOSED, chankan=True, houtei=True)),
+    ("tenhou and chiihou", _score(CLOSED, tsumo=True, tenhou=True, chiihou=True)),
+    ("tenhou by a non-dealer", _score(CLOSED, tsumo=True, tenhou=True, seat_wind="S")),
+    ("chiihou by the dealer", _score(CLOSED, tsumo=True, chiihou=True)),
+    ("renhou by the dealer", _score(CLOSED, renhou=True)),
+    ("tenhou with melds", _score(OPEN_CHUN, tsumo=True, tenhou=True)),
+    ("tenhou with riichi", _score(CLOSED, tsumo=True, tenhou=True, riichi=True)),
+    ("robbed closed kan without chankan", _score(CLOSED, robbed_kan="ankan")),
+    # scoring/score.py: the flags against the hand and the rules, and its yaku
+    ("open riichi without open riichi", _score(CLOSED, riichi=True, open_riichi=True)),
+    ("chankan of a tile the hand holds", _score(CLOSED, chankan=True)),
+    ("closed kan robbed by no kokushi", _score(
+        {"hand": "234m456p789s22z333z", "win": "2m"}, chankan=True, robbed_kan="ankan")),
+    ("closed kan robbed against the rules", _score(
+        KOKUSHI, chankan=True, robbed_kan="ankan", rules={"kokushi_robs_closed_kan": False})),
+    ("no yaku", _record(_ron({"winner": 0, "hand": CLOSED}))),
+    ("no yaku, with dora", _score(CLOSED, dora="1z")),
+    ("two-han minimum (tiles)", _score(CLOSED, riichi=True, honba=1,
+                                      rules={"two_han_minimum_honba": 1})),
+    # scoring/hand.py: the hand, its melds and its tiles
+    ("melds not a list", _record(_tsumo(hand={**OPEN_CHUN, "melds": "pon 777z"}))),
+    ("meld not an object", _record(_tsumo(hand={**OPEN_CHUN, "melds": ["pon 777z"]}))),
+    ("hand not text", _record(_tsumo(hand={**OPEN_CHUN, "hand": 234}))),
+    ("meld kind not text", _score(OPEN_CHUN, melds=[{"kind": 1, "tiles": "777z"}])),
+    ("winning tile not in the hand", _record(_tsumo(hand={**OPEN_CHUN, "win": "1z"}))),
+    ("too few tiles", _record(_tsumo(hand={**CLOSED, "hand": "123m456p789s1122z"}))),
+    ("too many tiles beside a meld", _score(OPEN_CHUN, hand="234m406p789s222z")),
+    ("five melds", _score({"hand": "11z", "win": "1z", "melds": [
+        {"kind": "pon", "tiles": tiles} for tiles in ("111m", "999m", "111p", "999p", "111s")]})),
+    ("not a winning hand", _record(_tsumo(hand={"hand": "123m456p789s13577z", "win": "1z"}))),
+    # scoring/tiles.py: MPSZ text and tile codes
+    ("tiles not text", lambda: parse_tiles(5)),  # type: ignore[arg-type]
+    ("concealed tiles not text", lambda: Hand.parse(5, "1z")),  # type: ignore[arg-type]
+    ("winning tile of two tiles", _record(_tsumo(hand={**OPEN_CHUN, "win": "22z"}))),
+    ("not a tile code", lambda: Hand.of([99] * 14, 0)),
+    ("not a tile code (waits)", lambda: analyse_waits([-1] * 13)),
+    ("five copies", _record(_tsumo(hand={"hand": "11111m456p789s222z", "win": "1m"}))),
+    ("five copies with a meld", _score(OPEN_CHUN, dora="77z")),
+    ("two red fives", _score({"hand": "340m067m789s11z222z", "win": "1z"})),
+    ("two red fives with a meld", _score(OPEN_CHUN, melds=[{"kind": "chi", "tiles": "406p"}])),
+    ("unknown character", _record(_tsumo(hand={**CLOSED, "hand": "123m456p789s11z22x2z"}))),
+    ("digits without a suit", _score(CLOSED, hand="123m456p789s11z222")),
+    ("suit without digits", _score(CLOSED, hand="123m456pp789s11z222z")),
+    ("no such honor", _score(CLOSED, hand="123m456p789s11z888z")),
+    # scoring/melds.py
+    ("unknown meld kind", _score(OPEN_CHUN, melds=[{"kind": "peng", "tiles": "777z"}])),
+    ("pon of two", lambda: Meld.parse("pon", "77z")),
+    ("chi not a run", _score({"hand": "456p789s11z222z", "win": "1z",
+                             "melds": [{"kind": "chi", "tiles": "135m"}]})),
+    ("pon of two kinds", lambda: Meld.parse("pon", "778s")),
+    # scoring/checklist.py: a yaku checklist's value, and its refusals
+    ("fu no hand of these yaku has", lambda: checklist_value(
+        Checklist(("riichi", "tanyao"), tsumo=False), Rules()).hand_value(35)),
+    ("checklist: replaces", _checklist("riichi", "double_riichi")),
+    ("checklist: seven pairs", _checklist("chiitoitsu", "iipeikou")),
+    ("checklist: no triplets", _checklist("pinfu", "toitoi")),
+    ("checklist: no sequences", _checklist("toitoi", "ittsu")),
+    ("checklist: simples", _checklist("tanyao", "chanta")),
+    ("checklist: no honors", _checklist("chinitsu", "yakuhai_haku")),
+    ("checklist: too many sets", _checklist("ittsu", "sanshoku")),
+    ("checklist: exclusive", _checklist("chankan", "houtei")),
+    ("checklist: closed only", _checklist("pinfu", is_closed=False)),
+    ("checklist: needs riichi", _checklist("ippatsu", "tanyao")),
+    ("checklist: tsumo only", _checklist("haitei")),
+    ("checklist: ron only", _checklist("houtei", "menzen_tsumo", tsumo=True)),
+    ("checklist: yakuman alone", _checklist("daisangen", "riichi")),
+    ("checklist: not offered", _checklist("open_riichi")),
+    ("checklist: no red fives", _checklist("riichi", dora=DoraCount(aka=1),
+                                           rules={"red_fives": False})),
+    ("checklist: no nuki", _checklist("riichi", dora=DoraCount(nuki=1))),
+    ("checklist: no yaku", _checklist(dora=DoraCount(2))),
+    ("checklist: needs menzen tsumo", _checklist("riichi", tsumo=True)),
+    # scoring/waits.py: a hand waiting to win
+    ("waiting hand of 12 tiles", lambda: analyse_waits(parse_tiles("123m456p789s111z"))),
+    ("waiting hand with too few melds", lambda: analyse_waits(
+        parse_tiles("1234m"), [Meld.parse("pon", "777z")])),
 ]  # fmt: skip
 
 
@@ -234,28 +360,69 @@ def _unworded(error: Exception, names: list[str]) -> str:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine_words, "PATTERNS", ())
         patch.setattr(engine_words, "KIND_WORDS", {})
+        patch.setattr(engine_words, "REFUSAL_WORDS", {})
         return explain(error, names)
+
+
+def _texts_made(message: ast.expr | None) -> str | None:
+    """Return the texts a message makes as a regex (None: not a text, or an empty one)."""
+    if isinstance(message, ast.Constant) and isinstance(message.value, str) and message.value:
+        return re.escape(message.value)
+    if isinstance(message, ast.JoinedStr):
+        return "".join(
+            re.escape(part.value) if isinstance(part, ast.Constant) else ".*"
+            for part in message.values
+        )
+    return None
+
+
+def _returns(suffix: str) -> Callable[[ast.Module], Iterator[ast.expr | None]]:
+    """Return the reader of the texts a module's functions named ``*suffix`` return."""
+
+    def texts(tree: ast.Module) -> Iterator[ast.expr | None]:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.endswith(suffix):
+                yield from (ret.value for ret in ast.walk(node) if isinstance(ret, ast.Return))
+
+    return texts
+
+
+def _reasons(tree: ast.Module) -> Iterator[ast.expr | None]:
+    """Yield scoring/checklist.py's ``REASONS`` (a ``ChecklistError(problem)``'s texts),
+    their ``{yaku}`` fields as f-string fields."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "REASONS":
+            assert isinstance(node.value, ast.Dict)
+            for value in node.value.values:
+                assert isinstance(value, ast.Constant)
+                yield ast.copy_location(ast.parse("f" + repr(value.value), mode="eval").body, value)
+
+
+# Refusals raised with a text made elsewhere in their module: where each text is written
+TEXTS_ELSEWHERE = {
+    "situation": _returns("_conflict"),  # raise BadFlagsError(message)
+    "score": _returns("_no_yaku_message"),  # raise NoYakuError(_no_yaku_message(...))
+    "checklist": _reasons,  # raise ChecklistError(problem)
+}
 
 
 def _raise_sites() -> list[tuple[str, re.Pattern[str]]]:
     """Return each raise of a message in the modules: where, and the texts it makes."""
     sites = []
     for module in MODULES:
-        path = SCORING / f"{module}.py"
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
-                continue
-            message = node.exc.args[0] if node.exc.args else None
-            if isinstance(message, ast.Constant) and isinstance(message.value, str):
-                parts = [re.escape(message.value)]
-            elif isinstance(message, ast.JoinedStr):
-                parts = [
-                    re.escape(part.value) if isinstance(part, ast.Constant) else ".*"
-                    for part in message.values
-                ]
-            else:  # an error built from values (RiichiError, ContradictoryRules)
-                continue
-            sites.append((f"scoring/{module}.py:{node.lineno}", re.compile("".join(parts))))
+        tree = ast.parse((SCORING / f"{module}.py").read_text())
+        messages = [
+            node.exc.args[0] if node.exc.args else None
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+        ]
+        if module in TEXTS_ELSEWHERE:
+            messages += TEXTS_ELSEWHERE[module](tree)
+        for message in messages:
+            # None: an error built from values (RiichiError, ContradictoryRules)
+            if message is not None and (texts := _texts_made(message)) is not None:
+                where = f"scoring/{module}.py:{message.lineno}"
+                sites.append((where, re.compile(texts)))
     return sites
 
 
@@ -359,3 +526,28 @@ def test_an_early_end_a_correction_overtakes_says_to_undo_the_end_first():
 
     assert said.startswith("After this change the game ends by itself (a player went bust)")
     assert "Undo the end of the game first" in said and "ended_early" not in said
+
+
+# A hand given as tiles in a record (an import, the API) is refused in words, in its round
+HAND_REFUSALS = [
+    (_record(_tsumo(hand={**OPEN_CHUN, "win": "22z"})),
+     'Round 1 (East 1): The winning tile must be one tile (such as 5z), not "22z".'),
+    (_record(_ron({"winner": 0, "hand": {**CLOSED, "ippatsu": True}})),
+     "Round 1 (East 1): Ippatsu needs riichi or double riichi."),
+    (_record(_tsumo(hand={**OPEN_CHUN, "nuki": -1})),
+     "Round 1 (East 1): The count of north tiles set aside (nuki) must be a whole number "
+     "from 0 to 10,000,000, not -1."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("make", "words"), HAND_REFUSALS)
+def test_a_hand_in_a_record_is_refused_in_words(make, words):
+    with translation.override("en"):
+        assert explain(_refusal(make), NAMES) == words
+
+
+def test_a_yaku_checklist_is_refused_in_the_checklist_words():
+    error = _refusal(_checklist("pinfu", "toitoi"))
+
+    with translation.override("en"):
+        assert explain(error, NAMES) == "Pinfu has no triplets or kans, which Toitoi needs."

@@ -256,7 +256,7 @@ def test_the_preview_reads_a_hand_entered_as_tiles(client):
          "Bo: Not a winning hand: the tiles are not four sets and a pair"),
         ({"melds_1": "chi 789p", "tiles_1": "234m406p789s22z"},
          "Bo: Not a winning hand: it has no yaku"),
-        ({"flags_1": ["ippatsu"]}, "Bo: These special wins cannot go together: ippatsu needs"),
+        ({"flags_1": ["ippatsu"]}, "Bo: Ippatsu needs riichi or double riichi."),
         ({"tiles_1": "234m406p78s"}, "Tiles of Bo: 8 of 11 tiles"),
         ({"win_tile_1": ""}, "Enter the winning tile of Bo."),
     ],

@@ -218,7 +218,7 @@ def _round_problem(
         return explain(error, names, changed=number)
     return gettext("%(name)s: %(problem)s") % {
         "name": names[wins[0]["winner"]],
-        "problem": tile_problem(refusal),
+        "problem": tile_problem(refusal) or explain(refusal, names),
     }
 
 
