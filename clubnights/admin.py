@@ -8,6 +8,8 @@ is never deleted (its rounds and tables hold the event's standings).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 
@@ -39,6 +41,12 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # events are made on the events page, their rules checked there
+
+    def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
+        """Save a new name or kind as a new version: the open event pages show it at once."""
+        if form.has_changed():
+            obj.version += 1
+        super().save_model(request, obj, form, change)
 
     def has_delete_permission(self, request: HttpRequest, obj: Event | None = None) -> bool:
         if obj is not None and obj.rounds.exists():

@@ -51,6 +51,7 @@ def test_the_fields_the_event_pages_own_cannot_be_changed_in_the_admin(admin_cli
     assert answer.status_code == 302
     saved = Event.objects.get(pk=event.pk)
     assert (saved.name, saved.kind) == ("Friday night", "tournament")
+    assert saved.version == event.version + 1  # open event pages draw the new name
     assert saved.rules == {"preset": "club"} and saved.sanma_rules is None
     assert (saved.seating, saved.prescript, saved.hanchan_count) == ("random", "", None)
     assert saved.status == "open" and saved.created_by == host and not saved.has_teams
