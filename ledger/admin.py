@@ -22,7 +22,6 @@ from django.contrib.admin.widgets import AdminTextInputWidget
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils import timezone
 from django.utils.text import capfirst
 
 from clubnights.models import Event
@@ -40,7 +39,7 @@ from ledger.models import (
     Session,
     SessionSeat,
 )
-from ledger.seasons import check_season, place_sessions
+from ledger.seasons import check_season, close_season, place_sessions
 from ledger.signals import sessions_moved
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -186,11 +185,13 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ("name", "starts_on", "ends_on", "is_closed")
 
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
-        if obj.is_closed and obj.ends_on is None:  # closed: it ends today, as on the page
-            obj.ends_on = max(timezone.localdate(), obj.starts_on)
+        closing = obj.is_closed and not Season.objects.filter(pk=obj.pk, is_closed=True).exists()
+        obj.is_closed = obj.is_closed and not closing  # closed below, as on the seasons page
         with transaction.atomic():  # the season is kept only with its sessions placed
             super().save_model(request, obj, form, change)
             place_sessions()
+            if closing:
+                close_season(obj)
 
     def delete_model(self, request: HttpRequest, obj: Season) -> None:
         delete_seasons(Season.objects.filter(pk=obj.pk))

@@ -10,6 +10,12 @@ ending on ``LAST_DAY`` or later as running on.
 When a season is made or changed, ``place_sessions`` moves every session into the season
 its date falls in, in a few set-based updates, and says which moved so that the standings
 are brought up to date.
+
+A closed season is final (``close_season``): the games it holds when it is closed stay in
+it and no other game joins it, so its standings are kept as they were. Games still being
+played then leave it; a game started or imported later on one of its days belongs to no
+season; and its games can no longer be changed (every write checks:
+``ledger.write_steps.check_not_closed``).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from typing import Any
 
 from django import forms
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -61,16 +67,23 @@ def local_day(moment: dt.datetime) -> dt.date:
 
 
 def season_on(day: dt.date) -> Season | None:
-    """Return the season whose range holds ``day``, if any."""
-    holding = Season.objects.filter(starts_on__lte=day).filter(
-        Q(ends_on__isnull=True) | Q(ends_on__gte=day)
-    )
-    return holding.order_by("-starts_on").first()
+    """Return the open season whose range holds ``day``, if any (the season a game of that
+    day joins: a closed season takes no more games)."""
+    return _open_seasons_on(day).first()
 
 
 def season_of(moment: dt.datetime) -> Season | None:
-    """Return the season a session started at ``moment`` belongs to."""
-    return season_on(local_day(moment))
+    """Return the season a session started at ``moment`` joins, locked until the
+    transaction ends: a season being closed meanwhile is closed before the session joins
+    it (and the session then joins none) or after (and the closing sees it)."""
+    return _open_seasons_on(local_day(moment)).select_for_update(no_key=True).first()
+
+
+def _open_seasons_on(day: dt.date) -> QuerySet[Season]:
+    holding = Season.objects.filter(is_closed=False, starts_on__lte=day).filter(
+        Q(ends_on__isnull=True) | Q(ends_on__gte=day)
+    )
+    return holding.order_by("-starts_on")
 
 
 def overlap_of(season: Season) -> Season | None:
@@ -97,19 +110,50 @@ def _start_of(day: dt.date) -> dt.datetime:
 
 
 def place_sessions() -> list[int]:
-    """Move every session into the season its start date falls in; return those moved."""
+    """Move every session into the open season its start date falls in; return those
+    moved. The games of a closed season stay where they are, and none joins it."""
     moved: list[int] = []
     with transaction.atomic():
+        movable = Session.objects.exclude(season__is_closed=True)
         covered = Q()
-        for season in Season.objects.all():
+        for season in Season.objects.filter(is_closed=False):
             inside = _inside(season)
             covered |= inside
-            moved += _move(Session.objects.filter(inside).exclude(season=season), season)
-        outside = Session.objects.exclude(covered) if covered else Session.objects.all()
+            moved += _move(movable.filter(inside).exclude(season=season), season)
+        outside = movable.exclude(covered) if covered else movable
         moved += _move(outside.filter(season__isnull=False), None)
+    _announce(moved)
+    return moved
+
+
+def close_season(season: Season) -> list[Session]:
+    """Close the season: it ends today (or on its end, if that came first), the sessions
+    of its days are placed a last time, and the games still being played leave it, so its
+    standings are final. Return the games that left it."""
+    today = timezone.localdate()
+    season.ends_on = max(min(season.ends_on or today, today), season.starts_on)
+    with transaction.atomic():
+        # A game joining it now joins first (it locks the season too); a change to one
+        # of its games being made now is made first, and any later one sees the season
+        # closed (each write locks its session, then reads the season). "No key": the
+        # results a write adds may still refer to the season meanwhile.
+        Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
+        list(Session.objects.select_for_update().filter(season=season).values_list("pk"))
+        season.save(update_fields=["ends_on"])
+        place_sessions()  # the games of its days, as any change of its range would
+        season.is_closed = True
+        season.save(update_fields=["is_closed"])
+        unfinished = list(
+            season.session_set.exclude(status=Session.Status.FINISHED).order_by("started_at")
+        )
+        _move(season.session_set.filter(pk__in=[each.pk for each in unfinished]), None)
+        _announce([each.pk for each in unfinished])
+    return unfinished
+
+
+def _announce(moved: list[int]) -> None:
     if moved:
         sessions_moved.send(sender=Session, session_ids=moved)
-    return moved
 
 
 def _inside(season: Season) -> Q:

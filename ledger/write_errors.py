@@ -35,6 +35,12 @@ class Refused(WriteError):
     status, code = 422, "refused"
 
 
+class SeasonClosed(WriteError):
+    """A change to a game of a closed season: its standings are final."""
+
+    status, code = 409, "season_closed"
+
+
 class Stale(WriteError):
     """The change was made from an older version of the session."""
 

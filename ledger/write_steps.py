@@ -1,6 +1,6 @@
 """The steps every change to a session takes (``ledger.writes`` makes the changes):
 lock the session row; answer a retried request with the change it made; refuse a
-deleted session or an old version; replay the rounds as they would be through the
+deleted session, a game of a closed season or an old version; replay the rounds as they would be through the
 engine (which refuses an impossible round); write the rounds, the status and results
 and an audit entry; bump the version. All in the transaction ``guarded`` opens.
 """
@@ -20,7 +20,13 @@ from ledger.engine_words import explain
 from ledger.models import AuditEntry, Result, Round, Session
 from ledger.online_logs.model import replay_fingerprint
 from ledger.signals import session_changed
-from ledger.write_errors import Refused, RoundMissing, SessionMissing, stale_since
+from ledger.write_errors import (
+    Refused,
+    RoundMissing,
+    SeasonClosed,
+    SessionMissing,
+    stale_since,
+)
 from scoring.errors import ScoringError
 
 Outcome = dict[str, Any]
@@ -49,6 +55,16 @@ def check_version(session: Session, version: int | None) -> None:
 def check_live(session: Session) -> None:
     if session.deleted_at is not None:
         raise SessionMissing(gettext("This session was deleted; a member can restore it first."))
+
+
+def check_not_closed(session: Session) -> None:
+    """Refuse to change a game of a closed season (``ledger.seasons``): its standings are final."""
+    season = session.season
+    if season is not None and season.is_closed:
+        raise SeasonClosed(gettext(
+            "This game is in season %(name)s, which is closed: its standings are final, so "
+            "the game can no longer be changed."
+        ) % {"name": season.name})  # fmt: skip
 
 
 def replay(session: Session, outcomes: list[Outcome], changed: int | None = None) -> dict[str, Any]:
@@ -118,13 +134,15 @@ def guarded(
     pk: int, request_id: str, version: int | None, change: Callable[[Session], Change]
 ) -> Change:
     """Make a change in the steps every change takes: lock the session, answer a retried
-    request with its first change, refuse a deleted session or an old version, then make
+    request with its first change, refuse a deleted session, a game of a closed season or
+    an old version, then make
     it (reading the rounds under the lock) and commit it all at once."""
     with transaction.atomic():
         session = lock(pk)
         if done := done_before(session, request_id):
             return answer_again(session, done)
         check_live(session)
+        check_not_closed(session)
         check_version(session, version)
         return change(session)
 

@@ -36,6 +36,7 @@ from ledger.new_session import NewSession, create_session
 from ledger.write_errors import (
     Refused,
     RoundMissing,
+    SeasonClosed,
     SessionMissing,
     Stale,
     WriteError,
@@ -54,6 +55,7 @@ __all__ = [
     "NewSession",
     "Refused",
     "RoundMissing",
+    "SeasonClosed",
     "SessionMissing",
     "Stale",
     "WriteError",
@@ -371,6 +373,7 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
             return steps.answer_again(session, done)
         if session.deleted_at is None:
             raise WriteError(gettext("This session is not deleted."))
+        steps.check_not_closed(session)
         if session.deleted_at < timezone.now() - timedelta(days=RESTORE_DAYS):
             raise SessionMissing(
                 gettext("This session was deleted over %(days)s days ago.") % {"days": RESTORE_DAYS}

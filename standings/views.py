@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from ledger.models import Player, Season
-from ledger.seasons import place_sessions, season_on
+from ledger.models import Player, Season, Session
+from ledger.seasons import close_season, place_sessions, season_on
 from standings.club import achievements, club_report
 from standings.exports import (
     LEADERBOARD_COLUMNS,
@@ -140,6 +140,8 @@ def _scope_note(form: ScopeForm) -> str:
         return gettext("no season yet")
     if season_on(timezone.localdate()) == season:
         return gettext("today’s season")
+    if season.is_closed:
+        return gettext("the latest season, closed")
     return gettext("the latest season")
 
 
@@ -262,20 +264,30 @@ def season_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_member_required
 def season_close(request: HttpRequest, pk: int) -> HttpResponse:
-    """Close a season (staff): it ends today unless it already has an end."""
+    """Close a season (staff): it ends today unless it ended before, and its standings
+    are final (``ledger.seasons.close_season``)."""
     season = get_object_or_404(Season, pk=pk)
     if season.is_closed:
         messages.info(
             request, gettext("Season %(name)s was already closed.") % {"name": season.name}
         )
         return redirect("season-list")
-    season.is_closed = True
-    season.ends_on = season.ends_on or max(timezone.localdate(), season.starts_on)
-    with transaction.atomic():
-        season.save(update_fields=["is_closed", "ends_on"])
-        place_sessions()  # sessions after its new end leave it
+    left = close_season(season)
     messages.success(request, gettext("Season %(name)s closed.") % {"name": season.name})
+    if left:
+        messages.info(request, _games_that_left(season, left))
     return redirect("season-list")
+
+
+def _games_that_left(season: Season, left: list[Session]) -> str:
+    tables = gettext("; ").join(", ".join(p.name for p in each.players()) for each in left)
+    return ngettext(
+        "%(count)s game was still being played (%(tables)s): it is no longer in season "
+        "%(name)s, whose standings are final.",
+        "%(count)s games were still being played (%(tables)s): they are no longer in season "
+        "%(name)s, whose standings are final.",
+        len(left),
+    ) % {"count": len(left), "tables": tables, "name": season.name}
 
 
 @require_POST

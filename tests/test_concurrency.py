@@ -12,20 +12,23 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from ledger import log_imports, writes
-from ledger.models import Player, Session
+from ledger.models import Player, Season, Session
 from ledger.players import players_named
 from ledger.records import import_records
+from ledger.seasons import close_season
 from standings.models import PlayerGame, Rating, Standing
 from standings.rebuild import rebuild_everything, rebuild_pending
-from tests.factories import create_session, draw, ron
+from tests.factories import NAMES, create_session, draw, ron
 from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DRAW = {"result": "draw", "tenpai": [0], "riichi": []}
 ACTOR = writes.Actor(via="table link")
 RACES = 8
+ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
 
 
 def _unexpected(results: list[object]) -> list[object]:
@@ -265,3 +268,28 @@ def test_the_same_new_session_sent_twice_at_once_starts_one():
 
         assert all(isinstance(r, Session) for r in results), results
         assert results[0].pk == results[1].pk
+
+
+def test_a_season_closed_while_tables_play_holds_only_finished_games():
+    today = timezone.localdate()
+    new = writes.NewSession(players=players_named(["Eve", "Fay", "Gus", "Hal"]), rules=ONE_ROUND)
+    for race in range(RACES):
+        season = Season.objects.create(name=f"Race {race}", starts_on=today)
+        playing = writes.create_session(writes.NewSession(
+            players=players_named(list(NAMES)), rules=ONE_ROUND), actor=ACTOR)  # fmt: skip
+
+        def work(index: int, season: Season = season, playing: Session = playing) -> object:
+            if index == 0:
+                return close_season(Season.objects.get(pk=season.pk))
+            if index == 1:  # the last round of a game of the season
+                return writes.record_round(playing.pk, ron(1, 0), actor=ACTOR)
+            return writes.create_session(new, actor=ACTOR)  # a game starting in it
+
+        results = run_together(3, work)
+
+        assert not [r for r in results if isinstance(r, Exception)], results
+        in_season = Session.objects.filter(season=season)
+        assert not in_season.exclude(status=Session.Status.FINISHED).exists()
+        assert Session.objects.get(pk=playing.pk).is_finished
+        games = PlayerGame.objects.filter(season=season).values_list("session_id", flat=True)
+        assert set(games) == set(in_season.values_list("pk", flat=True))

@@ -14,7 +14,7 @@ from django_htmx.http import reswap, retarget
 
 from ledger.forms.choices import allowed_kinds, round_choices
 from ledger.json_text import whole_number
-from ledger.models import Session
+from ledger.models import Season, Session
 from ledger.writes import Actor, WriteError
 from scoring.rules import Rules
 
@@ -40,13 +40,23 @@ def has_table_link(request: HttpRequest, session: Session) -> bool:
 
 
 def can_record(request: HttpRequest, session: Session) -> bool:
-    """Return whether this visitor may record and edit the session's rounds."""
+    """Return whether this visitor may record and edit the session's rounds (nobody may
+    change a game of a closed season)."""
+    if closed_season(session) is not None:
+        return False
     return request.user.is_authenticated or has_table_link(request, session)
 
 
+def closed_season(session: Session) -> Season | None:
+    """Return the session's season if it is closed (its games are final), else None."""
+    season = session.season
+    return season if season is not None and season.is_closed else None
+
+
 def require_recorder(request: HttpRequest, session: Session) -> None:
-    """Refuse visitors who may not record rounds (403)."""
-    if not can_record(request, session):
+    """Refuse visitors who may not record rounds (403); a game of a closed season is
+    refused by the write itself, in words."""
+    if not (request.user.is_authenticated or has_table_link(request, session)):
         raise PermissionDenied(
             gettext(
                 "Recording needs a club member’s login or this table’s link; if the link was replaced, scan the new QR code."

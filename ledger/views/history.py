@@ -17,6 +17,7 @@ from ledger.forms import KINDS, RoundForm
 from ledger.views.common import (
     actor_of,
     can_record,
+    closed_season,
     load_session,
     posted_version,
     require_editor,
@@ -52,6 +53,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
         "final": state.get("final"),
         "settlement": settlement_table(game, names),
         "can_record": can_record(request, session),
+        "closed_season": closed_season(session),
         "audit": _change_log(session, names),
     }
     return render(request, "ledger/history.html", context)
