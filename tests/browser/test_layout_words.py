@@ -4,7 +4,7 @@ Beside ``test_pages_fit`` (the page fits a 360 px phone, targets of 44 px), this
 words themselves on the pages the testers photographed: the table (seat cards, the "Whose
 phone?" chips, the Riichi buttons, the round form's name buttons and abort reasons), the
 console held upright, the history, a round's edit page, the seasons, a player's page, and
-the leaderboard at 1280 px. On each page, in each language:
+the leaderboard at 360 and 1280 px, and the menu opened (its language buttons). On each page, in each language:
 
 - a Latin word or a number is never split over two lines ("Riich|i", "−24,00|0", "1|0");
   neither is a short label ("四家立|直", "结|束") or a date in a cell ("2026年11月1|日");
@@ -175,7 +175,22 @@ def _pages(club: dict[str, Any]) -> list[tuple[str, str, dict[str, int]]]:
         ("seasons", "/standings/seasons/", PHONE),
         ("player", f"/standings/players/{player}/?scope=all", PHONE),
         ("leaderboard-wide", "/standings/?scope=all&min_games=1", DESKTOP),
+        ("leaderboard", "/standings/?scope=all&min_games=1", PHONE),
+        ("menu", "/", PHONE),
     ]
+
+
+OPENED = {"menu": ".menu > summary"}  # what to open on the page before reading it
+
+# Choices whose radio button is not on the line of its words ("radios above labels").
+READ_RADIOS = """() => [...document.querySelectorAll('label > input[type=radio]')].filter((input) => {
+  const range = document.createRange();
+  range.selectNodeContents(input.parentElement);
+  range.setStartAfter(input);
+  const line = range.getClientRects()[0];
+  const middle = (box) => box.top + box.height / 2;
+  return line && Math.abs(middle(input.getBoundingClientRect()) - middle(line)) > line.height / 2;
+}).map((input) => input.parentElement.textContent.trim())"""
 
 
 def _problems(name: str, found: dict[str, Any], wide: bool) -> list[str]:
@@ -211,8 +226,13 @@ def test_no_word_or_number_breaks_and_no_text_sticks_out(live_server, artifacts,
             page.set_viewport_size(size)
             page.goto(live_server.url + path)
             page.wait_for_load_state("networkidle")
+            if name in OPENED:
+                page.click(OPENED[name])
             found = page.evaluate(READ_WORDS)
             problems += _problems(name, found, wide=size is DESKTOP)
+            problems += [
+                f"{name}: radio off its line {item}" for item in page.evaluate(READ_RADIOS)
+            ]
             page.screenshot(path=Path(shots) / f"{name}-{size['width']}.png", full_page=True)
         context.close()
 
