@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.text import capfirst
+from django.utils.translation import gettext
 
 from clubnights.models import Event
 from ledger.engine_words import explain
@@ -38,6 +39,7 @@ from ledger.models import (
     Season,
     Session,
     SessionSeat,
+    name_key,
 )
 from ledger.seasons import check_season, close_season, place_sessions
 from ledger.signals import sessions_moved
@@ -88,14 +90,23 @@ class OnlineNameAdmin(admin.ModelAdmin):
 class PlayerForm(forms.ModelForm):
     """A player's name is stored as the pages store it (``clean_name``: trimmed, composed,
     without invisible characters), so that it can be matched by name; a name of nothing
-    visible is refused, and one another player has in any case is refused by the model's
-    constraint, which the form checks on the cleaned name."""
+    visible is refused, and one another player has in any case (``name_key``) is refused."""
 
     name = NameField(max_length=60, widget=AdminTextInputWidget)
 
     class Meta:
         model = Player
         fields = ("name", "user")
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        others = Player.objects.exclude(pk=self.instance.pk)
+        if others.filter(name_key=name_key(name)).exists():
+            raise forms.ValidationError(gettext(
+                "A player with this name already exists (capital and small letters count as "
+                "the same)."
+            ))  # fmt: skip
+        return name
 
 
 @admin.register(Player)

@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 
 from ledger import engine_words, glossary, writes
-from ledger.models import OnlineName, Player, Ruleset, Session
+from ledger.models import OnlineName, Player, Ruleset, Session, name_key
 from ledger.online_logs import ImportedGame, LogError, read_logs, refusals
 from ledger.players import clean_name
 from ledger.records import RecordError, record_dates
@@ -282,7 +282,7 @@ def proposed_players(keys: Iterable[OnlineKey]) -> dict[OnlineKey, Choice]:
     remembered = remembered_players(keys)
     chosen: dict[OnlineKey, Choice] = {}
     for key in keys:
-        same_name = Player.objects.filter(name__iexact=_player_name(key[1])).first()
+        same_name = Player.objects.filter(name_key=name_key(_player_name(key[1]))).first()
         chosen[key] = remembered.get(key) or same_name or GUEST
     return chosen
 
@@ -371,7 +371,7 @@ def _new_guest(key: OnlineKey) -> Player:
     candidates = [base, f"{base[: NAME_LENGTH - 20]} ({SITES.get(site, site)})"]
     candidates += [f"{candidates[1]} {number}" for number in range(2, 100)]
     for candidate in candidates:
-        if not Player.objects.filter(name__iexact=candidate).exists():
+        if not Player.objects.filter(name_key=name_key(candidate)).exists():
             try:
                 with transaction.atomic():
                     return Player.objects.create(name=candidate)

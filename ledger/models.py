@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +20,6 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
@@ -37,8 +37,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def name_key(name: str) -> str:
+    """Return what two names of one player share: the name ignoring case in every script
+    ("Émile" and "ÉMILE", "Straße" and "STRASSE"), the same in SQLite and PostgreSQL
+    (whose lower() may fold ASCII letters only)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
 class Player(models.Model):
     name = models.CharField(max_length=60, unique=True)
+    name_key = models.CharField(
+        max_length=180, unique=True, editable=False, help_text="the name ignoring case (name_key)"
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -46,16 +56,14 @@ class Player(models.Model):
 
     class Meta:
         ordering = [Lower("name")]  # "kinji.s", "Late Larry", "LITHIUM", "Suika"
-        constraints = [
-            models.UniqueConstraint(
-                Lower("name"),
-                name="one_player_per_name_in_any_case",
-                violation_error_message=_(
-                    "A player with this name already exists "
-                    "(capital and small letters count as the same)."
-                ),
-            )
-        ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save the player with the key of their name (one player per name in any case)."""
+        self.name_key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return self.name

@@ -7,7 +7,7 @@ import unicodedata
 
 from django.db import IntegrityError, transaction
 
-from ledger.models import Player
+from ledger.models import Player, name_key
 
 ATTEMPTS = 3
 LARGEST_ID = 2**63 - 1  # every table's BigAutoField; a larger number names no row
@@ -29,7 +29,7 @@ def player_named(name: str) -> Player:
     if not name:
         raise PlayerNameError("a player needs a name")
     for _ in range(ATTEMPTS):
-        found = Player.objects.filter(name__iexact=name).first()
+        found = Player.objects.filter(name_key=name_key(name)).first()
         if found is not None:
             return found
         try:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from ledger import log_imports
 from ledger.log_imports import GUEST, LogImportError
-from ledger.models import Player
+from ledger.models import Player, name_key
 from ledger.players import clean_name
 from ledger.writes import Actor
 
@@ -110,7 +110,7 @@ def _pair(item: str) -> tuple[str, str]:
 
 
 def _player(name: str) -> Player:
-    player = Player.objects.filter(name__iexact=name).first()
+    player = Player.objects.filter(name_key=name_key(name)).first()
     if player is None:
         raise CommandError(f"there is no club player named {name}; nothing was imported")
     return player

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from ledger.models import Player, Result, Round, Ruleset, Season, Session, SessionSeat
+from ledger.models import Player, Result, Round, Ruleset, Season, Session, SessionSeat, name_key
 from scoring.errors import ScoringError
 from scoring.game import Replay, play, start
 from scoring.outcome import Outcome
@@ -84,7 +84,8 @@ def generate_club(players: int, sessions: int, *, seed: int = 7) -> None:
     """Create the club: players with hidden skills, four seasons, finished sessions."""
     rng = random.Random(seed)
     with transaction.atomic():
-        people = Player.objects.bulk_create(Player(name=_name(rng, i)) for i in range(players))
+        names = [_name(rng, i) for i in range(players)]
+        people = Player.objects.bulk_create(Player(name=n, name_key=name_key(n)) for n in names)
         skills = {p.pk: rng.gauss(1.0, 0.25) for p in people}
         rulesets = [
             Ruleset.objects.get_or_create(name="WRC", defaults={"rules": {"preset": "wrc"}})[0],

@@ -1,0 +1,82 @@
+"""One player per name ignoring case in every script, the same in SQLite and PostgreSQL
+(``Player.name_key``), and the migration that gives the players stored before their keys."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+
+from ledger.models import Player
+from ledger.players import player_named, players_named
+
+BEFORE = [("ledger", "0014_player_names_in_any_case")]
+AFTER = [("ledger", "0016_player_name_key_unique")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [("Émile", "émile"), ("ÉMILE", "émile"), ("Ölçer", "ÖLÇER"), ("Straße", "STRASSE"),
+     ("Παύλος", "ΠΑΎΛΟΣ"), ("Дмитрий", "дмитрий"), ("Ann", "ann")],
+)  # fmt: skip
+def test_a_name_typed_in_another_case_is_the_same_player(first, again):
+    player = player_named(first)
+
+    assert player_named(again) == player
+    assert players_named([again])[0].name == first
+    assert Player.objects.count() == 1
+    with pytest.raises(IntegrityError):
+        Player.objects.create(name=again)
+
+
+@pytest.mark.django_db
+def test_a_renamed_player_keeps_a_key_of_the_new_name():
+    player = player_named("Émile")
+    player.name = "Zoé"
+    player.save(update_fields=["name"])
+
+    assert player_named("ZOÉ") == player
+    assert player_named("émile") != player
+
+
+@pytest.mark.django_db
+def test_the_admin_refuses_a_name_another_player_has_in_another_case():
+    player_named("Émile")
+    other = player_named("Bo")
+    admin = get_user_model().objects.create_superuser("root", "r@x.org", "pw-for-tests-1")
+    client = Client()
+    client.force_login(admin)
+
+    response = client.post(f"/admin/ledger/player/{other.pk}/change/", {"name": "ÉMILE"})
+
+    assert response.status_code == 200
+    assert "A player with this name already exists" in response.content.decode()
+    assert Player.objects.get(pk=other.pk).name == "Bo"
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_stored_before_whose_names_share_a_key_stay_apart_and_the_first_keeps_it():
+    _migrate(BEFORE)
+    old = MigrationExecutor(connection).loader.project_state(BEFORE).apps.get_model(
+        "ledger", "Player"
+    )
+    first = old.objects.create(name="Straße")
+    second = old.objects.create(name="STRASSE")  # lower() differs: both could be stored
+    other = old.objects.create(name="Bo")
+
+    _migrate(AFTER)
+
+    assert Player.objects.get(pk=first.pk).name_key == "strasse"
+    assert Player.objects.get(pk=second.pk).name_key == f"strasse#{second.pk}"
+    assert Player.objects.get(pk=other.pk).name_key == "bo"
+    assert player_named("strasse").pk == first.pk
+    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
