@@ -183,6 +183,21 @@ def test_a_rounds_note_is_shown_and_kept_through_the_edit_page(member):
     assert Round.objects.get(session=session).outcome["note"] == "Agreed"
 
 
+def test_a_round_with_a_note_longer_than_the_form_takes_is_corrected_keeping_it(member):
+    long_note = "Imported with the log: " + "x" * 280  # a record or log may carry one
+    session = create_session(rounds=[ron(0, 2, note=long_note)])
+    data = {"kind": "ron", "winners": ["0"], "loser": "2", "han_0": "4", "fu_0": "30"}
+
+    response = member.post(reverse("round-edit", args=[session.pk, 1]), {**data, "note": long_note})
+    longer = member.post(
+        reverse("round-edit", args=[session.pk, 1]), {**data, "note": long_note + "y"}
+    )
+
+    assert response.status_code == 302
+    assert Round.objects.get(session=session).outcome == ron(0, 2, han=4, fu=30, note=long_note)
+    assert "at most 303 characters" in longer.content.decode()  # refused, in words
+
+
 def test_edit_page_is_prefilled_from_the_stored_round(member):
     session = create_session(rounds=[ron(2, 1, han=4, fu=30)])
 

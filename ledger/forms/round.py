@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -94,6 +95,7 @@ class RoundForm(forms.Form):
         self.rules = rules or Rules()
         seats = [(str(s), name) for s, name in zip(SEATS, names)]
         self.fields["pao"].choices = [("", "—"), *seats]
+        self._keep_long_note()
         self.fields["chombo_instead"].choices = seats
         self.fields["wareme"].choices = [("", "—"), *seats]
         for name in ("loser", "winner", "chombo_player"):
@@ -348,6 +350,19 @@ class RoundForm(forms.Form):
                 code="tiles",
             ) from None
         return hand
+
+    def _keep_long_note(self) -> None:
+        """Let a round keep a note longer than the form's (one sent through the API or in
+        an imported record): correcting the round must not ask to shorten it."""
+        stored = len(self.initial.get("note") or "")
+        field = self.fields["note"]
+        if stored > (field.max_length or 0):
+            field.max_length = stored
+            field.widget.attrs["maxlength"] = str(stored)
+            field.validators = [
+                v for v in field.validators if not isinstance(v, MaxLengthValidator)
+            ]
+            field.validators.append(MaxLengthValidator(stored))
 
     @classmethod
     def initial_from(cls, outcome: dict[str, Any]) -> dict[str, Any]:
