@@ -317,17 +317,25 @@ def yakuman_count(multiple: int) -> str:
     return gettext("%(count)s× yakuman") % {"count": multiple}
 
 
-_HAND_LABEL = re.compile(r"^(?:(?P<limit>[a-z]+), )?(?P<han>\d+) han (?P<fu>\d+) fu$")
+_HAND_LABEL = re.compile(r"^(?:(?P<limit>[a-z]+), )?(?P<han>\d+) han(?: (?P<fu>\d+) fu)?$")
 _YAKUMAN_LABEL = re.compile(r"^(?:(?P<count>\d+)× )?yakuman$")
 
 
 def hand_label(label: str) -> str:
-    """Return a stored hand label ("mangan, 5 han 30 fu", "2× yakuman") in words."""
+    """Return a stored hand label ("mangan, 5 han 30 fu", "haneman, 6 han", "2× yakuman")
+    in words; a limit hand entered by its han alone has no fu (older labels say "0 fu")."""
     if match := _YAKUMAN_LABEL.match(label):
         return yakuman_count(int(match["count"] or 1))
     if match := _HAND_LABEL.match(label):
-        words = han_fu(int(match["han"]), int(match["fu"]))
-        return f"{limit_name(match['limit'])}, {words}" if match["limit"] else words
+        fu = int(match["fu"] or 0)
+        words = han_fu(int(match["han"]), fu or None)
+        if not match["limit"]:
+            return words
+        # a limit hand and its value: "Haneman, 6 han", "Mangan, 3 han 70 fu"
+        return gettext("%(limit)s, %(value)s") % {
+            "limit": limit_name(match["limit"]),
+            "value": words,
+        }
     return label
 
 

@@ -83,13 +83,24 @@ def value_text(win: Mapping[str, Any], hand: Mapping[str, Any] | None = None) ->
 def hand_text(hand: Mapping[str, Any]) -> str:
     """Return a scored hand in words: "3 han 30 fu: Riichi, Pinfu, dora 1"."""
     parts = [glossary.yaku_name(yaku["name"]) for yaku in hand["yaku"]]
-    dora = sum(hand["dora"].values())
-    if dora and not hand["yakuman"]:
-        parts.append(gettext("dora %(count)s") % {"count": dora})
+    if not hand["yakuman"]:
+        parts += dora_words(hand["dora"])
     return gettext("%(value)s: %(yaku)s") % {
         "value": value_text(hand),
         "yaku": gettext(", ").join(parts),
     }
+
+
+def dora_words(counts: Mapping[str, int]) -> list[str]:
+    """Return a hand's dora in words, as the engine counts them (FORMATS.md ``dora``):
+    dora, red fives and ura together ("dora 2"), then sanma's north tiles set aside
+    ("nuki 1"), each left out when there are none."""
+    dora = sum(count for name, count in counts.items() if name != "nuki")
+    nuki = counts.get("nuki", 0)
+    words = [gettext("dora %(count)s") % {"count": dora}] if dora else []
+    if nuki:
+        words.append(gettext("nuki %(count)s") % {"count": nuki})
+    return words
 
 
 LIMIT_HAN = (
@@ -113,14 +124,13 @@ def limit_text(han: int) -> str:
 
 def hand_reading(hand: Mapping[str, Any]) -> str:
     """Return the engine's reading of a hand from tiles, for the preview:
-    "Riichi + Tanyao + dora 1 = 3 han 30 fu", "Daisangen = yakuman"."""
+    "Riichi + Tanyao + dora 1 = 3 han 30 fu", "Daisangen = yakuman"; in sanma the north
+    tiles set aside are named apart: "Riichi + dora 1 + nuki 2 = 4 han 30 fu"."""
     parts = [glossary.yaku_name(yaku["name"]) for yaku in hand["yaku"]]
-    dora = sum(hand["dora"].values())
-    if dora and not hand["yakuman"]:
-        parts.append(gettext("dora %(count)s") % {"count": dora})
     if hand["yakuman"]:
         value = glossary.yakuman_count(hand["yakuman"]).lower()
     else:  # a limit hand from a checklist has no fu
+        parts += dora_words(hand["dora"])
         value = glossary.han_fu(hand["han"], hand["fu"] or None)
         limit = "counted_yakuman" if hand["limit"] == "yakuman" else hand["limit"]
         if limit != "none":

@@ -148,10 +148,9 @@ def _texts(x: float, values: Sequence[float], texts: Sequence[str], y) -> str:  
 
 
 def _game_axis(count: int, x, baseline: float, *, low: float, high: float) -> str:  # type: ignore[no-untyped-def]
-    """Return the game numbers under the line (1, 5, 10, …), as many as fit."""
-    numbers = [int(n) for n in nice_ticks(1, count, most=6) if n >= 1 and float(n).is_integer()]
-    if 1 not in numbers:
-        numbers.insert(0, 1)
+    """Return the game numbers under the line (1, 5, 10, …), as many as fit: whole
+    numbers from the first game to the last (one game: "1" alone)."""
+    numbers = game_numbers(count)
     labels = thin(
         [(x(n - 1), number_format(n, force_grouping=True)) for n in numbers], low=low, high=high
     )
@@ -160,6 +159,18 @@ def _game_axis(count: int, x, baseline: float, *, low: float, high: float) -> st
         + "".join(f'<text x="{t.at}" y="{baseline}">{escape(t.text)}</text>' for t in labels)
         + "</g>"
     )
+
+
+def game_numbers(count: int) -> list[int]:
+    """Return the game numbers to write under ``count`` games: 1, then round numbers,
+    none past the last game.
+
+    >>> game_numbers(1), game_numbers(3), game_numbers(20)
+    ([1], [1, 2, 3], [1, 5, 10, 15, 20])
+    """
+    ticks = nice_ticks(1, count, most=6)  # one game: a range around it (0 to 2)
+    numbers = [int(n) for n in ticks if 1 <= n <= count and float(n).is_integer()]
+    return numbers if 1 in numbers else [1, *numbers]
 
 
 def _date_axis(dates: Sequence[str], left: float, right: float, baseline: float) -> str:

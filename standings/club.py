@@ -138,7 +138,8 @@ def hand_values(scope: Scope) -> list[tuple[str, int]]:
 
 def yaku_frequencies(scope: Scope) -> tuple[list[tuple[str, int]], int]:
     """Return each yaku and the wins it was part of (most frequent first), and the number
-    of wins whose yaku are known (entered as tiles)."""
+    of wins whose yaku are known: entered as tiles, or by their yaku on the checklist (a
+    win given as han/fu or yakuman alone names none)."""
     counts: Counter[str] = Counter()
     known = 0
     for yaku in WinHand.objects.in_scope(scope).exclude(yaku=[]).values_list("yaku", flat=True):

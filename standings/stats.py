@@ -126,9 +126,14 @@ def _count_deal_in(lines: list[Line], loser: int, played: RoundResult) -> None:
 
 
 def hand_label(value: HandValue, game: Replay) -> str:
-    """Return "mangan, 5 han 30 fu" style words for a hand value."""
+    """Return the stored label of a hand value: "3 han 40 fu", "mangan, 3 han 70 fu", or
+    "haneman, 6 han" for a limit hand entered by its han alone (fu 0: fu do not count).
+
+    The label is stored in these English words, the same in every language, and shown
+    translated (``ledger.glossary.hand_label`` reads it back).
+    """
     if value.yakuman:
         return "yakuman" if value.yakuman == 1 else f"{value.yakuman}× yakuman"
     limit = limit_name(value, game.rules)
-    words = f"{value.han} han {value.fu} fu"
+    words = f"{value.han} han {value.fu} fu" if value.fu else f"{value.han} han"
     return words if limit == "none" else f"{limit}, {words}"

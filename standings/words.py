@@ -84,7 +84,8 @@ STATISTIC_DEFINITIONS = {  # shown beside every statistic (title attributes and 
     "chombo": _("Chombo (penalised mistakes) the player committed."),
     "biggest_hand": _("Most points received for one hand."),
     "yaku": _(
-        "How often each yaku appeared in the player's wins entered as tiles or by their yaku."
+        "How often each yaku appeared in the player's wins whose yaku are known: those "
+        "entered tile by tile or by ticking their yaku."
     ),
     "head_to_head": _(
         "Games together: sessions at the same table. Place difference: the "
@@ -98,10 +99,10 @@ STATISTIC_DEFINITIONS = {  # shown beside every statistic (title attributes and 
         "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat."
     ),
     "hand_values": _(
-        "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Wins given as han and fu count as well as hands entered as tiles."
+        "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Every win counts, however it was entered: tile by tile, by ticking its yaku, or as han and fu."
     ),
     "club_yaku": _(
-        "How many wins entered as tiles had each yaku (a win counts once for each of its yaku). Wins given as han and fu have no known yaku and are left out."
+        "How many wins had each yaku (a win counts once for each of its yaku), among the wins whose yaku are known: those entered tile by tile or by ticking their yaku. Wins entered only as han and fu (or as a limit such as mangan) name no yaku and are left out."
     ),
     "first_yakuman": _(
         "The player's first win worth a yakuman (counted yakuman included) in this scope, with its session."
