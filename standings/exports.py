@@ -9,6 +9,7 @@ import csv
 import io
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.http import HttpResponse, QueryDict
 
 from ledger.models import Player
@@ -33,6 +34,7 @@ LEADERBOARD_COLUMNS = [
     "rating",
     "rating_uncertainty",
 ]
+ROWS_PER_PAGE = 50  # rows on a page of the leaderboard, and of its JSON when a page is asked
 SESSION_COLUMNS = [
     "session_id",
     "finished_at",
@@ -141,14 +143,44 @@ def scope_json(scope: Scope) -> dict[str, Any]:
     }
 
 
-def board_json(form: ScopeForm, rows: list[Row], setting: ClubSetting) -> dict[str, Any]:
-    """Return a leaderboard as the JSON download and the API write it."""
+def searched(form: ScopeForm, rows: list[Row]) -> list[Row]:
+    """Return the rows whose player's name holds the search ("Find a player"), each with
+    its rank on the whole board; all rows when there is no search."""
+    search = form.get_search().casefold()
+    return [row for row in rows if search in row.name.casefold()] if search else rows
+
+
+def board_page(form: ScopeForm, rows: list[Row]) -> Page:
+    """Return the page of the searched rows that the query asks for: the first when it asks
+    for none, the last when it asks for one past the end (as ``Paginator.get_page``)."""
+    return Paginator(searched(form, rows), ROWS_PER_PAGE).get_page(form.get_page())
+
+
+def page_json(page: Page, asked: int) -> dict[str, Any]:
+    """Return which page a JSON answer holds: its number (the last page when the one asked
+    for is past the end), the number of pages, the number asked for, and the page's size."""
     return {
+        "number": page.number,
+        "pages": page.paginator.num_pages,
+        "asked": asked,
+        "rows_per_page": ROWS_PER_PAGE,
+    }
+
+
+def board_json(form: ScopeForm, rows: list[Row], setting: ClubSetting) -> dict[str, Any]:
+    """Return a leaderboard as the JSON download and the API write it: every row the
+    search finds, or, when the query asks for a page, that page of them (with ``page``)."""
+    page = board_page(form, rows) if form.has_page() else None
+    shown = searched(form, rows) if page is None else page.object_list
+    data = {
         **scope_json(form.get_scope()),
         "rating_system": setting.rating_system,
-        "rows": [row_json(row) for row in rows],
+        "rows": [row_json(row) for row in shown],
         "player_counts": form.player_counts,
     }
+    if page is not None:
+        data["page"] = page_json(page, form.get_page())
+    return data
 
 
 def report_json(player: Player, scope: Scope) -> dict[str, Any]:

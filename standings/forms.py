@@ -5,13 +5,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from ledger.json_text import whole_number
 from ledger.models import Ruleset, Season
 from ledger.seasons import check_season
 from standings.leaderboard import player_counts
@@ -54,6 +58,33 @@ def player_count_games(count: int) -> str:
     return str(COUNT_GAMES[count])
 
 
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class DayField(forms.DateField):
+    """A day written YYYY-MM-DD, as a date input sends it and the API reads it: never
+    "2026-3-1", "03/01/2026" or a day with a time, so the page and the API refuse alike."""
+
+    input_formats = ["%Y-%m-%d"]
+
+    def to_python(self, value: Any) -> dt.date | None:
+        if isinstance(value, str) and value and not ISO_DAY.fullmatch(value):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number in ASCII digits only, as the API reads one: never "５", "1." or " 5"."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = whole_number(str(value))
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
 class ScopeForm(forms.Form):
     """Which sessions count, who is listed and in which order (read from the query string).
 
@@ -71,17 +102,17 @@ class ScopeForm(forms.Form):
     )
 
     scope = forms.ChoiceField(required=False, label=_("Scope"))
-    starts = forms.DateField(
-        required=False, label=_("From"), widget=forms.DateInput({"type": "date"})
-    )
-    ends = forms.DateField(required=False, label=_("To"), widget=forms.DateInput({"type": "date"}))
-    min_games = forms.IntegerField(
+    starts = DayField(required=False, label=_("From"), widget=forms.DateInput({"type": "date"}))
+    ends = DayField(required=False, label=_("To"), widget=forms.DateInput({"type": "date"}))
+    min_games = WholeNumberField(
         required=False, min_value=0, max_value=100_000, label=_("Min. games")
     )
     q = forms.CharField(required=False, max_length=60, label=_("Find a player"))
-    page = forms.IntegerField(required=False, min_value=1, max_value=100_000)
+    page = WholeNumberField(required=False, min_value=1, max_value=100_000, label=_("Page"))
     sort = forms.ChoiceField(
-        required=False, choices=[(key, label) for key, (label, _) in SORTS.items()]
+        required=False,
+        choices=[(key, label) for key, (label, _) in SORTS.items()],
+        label=_("Sort by"),
     )
 
     def __init__(
@@ -194,10 +225,39 @@ class ScopeForm(forms.Form):
         return (self.cleaned_data.get("q") or "").strip()
 
     def get_page(self) -> int:
+        """Return the page asked for (the first when none is)."""
         return self.cleaned_data.get("page") or 1
+
+    def has_page(self) -> bool:
+        """Return whether the query asks for a page (the JSON answers then hold one page)."""
+        return self.cleaned_data.get("page") is not None
 
     def get_sort(self) -> str:
         return self.cleaned_data.get("sort") or "total"
+
+
+def form_problems(form: forms.Form) -> str:
+    """Return a form's errors in words, each after its field's label ("Find a player: Null
+    characters are not allowed."), as the JSON answers to a bad query say them."""
+    parts = []
+    for name, messages in form.errors.items():
+        said = " ".join(messages)
+        if name != NON_FIELD_ERRORS:
+            said = gettext("%(name)s: %(problem)s") % {"name": form[name].label, "problem": said}
+        parts.append(said)
+    return " ".join(parts)
+
+
+def board_query(text: str) -> str:
+    """Return a leaderboard's query string made safe to go back to: only the board's own
+    parameters (scope, players, dates, search, sort, page), encoded again, so whatever was
+    sent it names no other address (no open redirect)."""
+    sent = QueryDict(text.removeprefix("?"))
+    kept = QueryDict(mutable=True)
+    for name in sent:
+        if name in ScopeForm.base_fields:
+            kept[name] = sent[name]
+    return kept.urlencode()
 
 
 class SeasonForm(forms.ModelForm):
@@ -230,6 +290,10 @@ class SeasonForm(forms.ModelForm):
 
 
 class RatingChoiceForm(forms.ModelForm):
+    """The rating the leaderboard shows (staff), with the query of the board to go back to."""
+
+    query = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
+
     class Meta:
         model = ClubSetting
         fields = ["rating_system"]
@@ -241,6 +305,10 @@ class RatingChoiceForm(forms.ModelForm):
         self.fields["rating_system"].choices = [
             (code, rating_system_name(code)) for code, _label in ClubSetting.RatingSystem.choices
         ]
+
+    def clean_query(self) -> str:
+        """Return the board's query string, kept to the board's own parameters."""
+        return board_query(self.cleaned_data["query"])
 
 
 def rating_system_name(code: str) -> str:

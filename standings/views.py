@@ -8,29 +8,41 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from ledger.api.errors import error_body
 from ledger.models import Player, Season, Session
 from ledger.seasons import close_season, place_sessions, season_on
 from standings.club import achievements, club_report
 from standings.exports import (
     LEADERBOARD_COLUMNS,
+    ROWS_PER_PAGE,
     SESSION_COLUMNS,
     board,
     board_json,
+    board_page,
     csv_response,
     player_sessions,
     row_json,
     scope_json,
+    searched,
     with_default,
 )
-from standings.forms import SORTS, RatingChoiceForm, ScopeForm, SeasonForm, player_count_name
+from standings.forms import (
+    SORTS,
+    RatingChoiceForm,
+    ScopeForm,
+    SeasonForm,
+    form_problems,
+    player_count_name,
+)
 from standings.leaderboard import counts_of, player_ratings, player_report, with_recent
 from standings.models import ClubSetting
 from standings.rebuild import is_pending
@@ -40,43 +52,51 @@ BOARD_TERMS = ("games", "total", "average_result", "average_place", "places", "t
 BOARD_TERMS += ("openskill", "tenhou")
 
 
-ROWS_PER_PAGE = 50
-
-
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
     """Show one row per player over the chosen scope, sorted by the chosen column, a page
-    at a time (a name search keeps each row's rank on the whole board)."""
+    at a time (a name search keeps each row's rank on the whole board; a page past the
+    end shows the last page, and says so)."""
     form, rows, setting = board(request.GET)
     valid = form.is_valid()
-    listed = searched(form, rows) if valid else rows
-    page = Paginator(listed, ROWS_PER_PAGE).get_page(form.get_page() if valid else 1)
+    page = board_page(form, rows) if valid else Paginator([], ROWS_PER_PAGE).get_page(1)
     scope = form.get_scope() if valid else None
     if scope is not None:
         with_recent(page.object_list, scope)
     template = "standings/leaderboard.html"
     if request.htmx:
         template += "#leaderboard-table"
-    context = {
+    context = _board_context(request, form, page, setting)
+    context.update(scope=scope, scope_note=_scope_note(form) if valid else "")
+    return render(request, template, context, status=200 if valid else 400)
+
+
+def _board_context(
+    request: HttpRequest, form: ScopeForm, page: Page, setting: ClubSetting
+) -> dict[str, Any]:
+    """Return what the leaderboard page shows around its rows: the form, the pages, the
+    links keeping the query, the glossary and the staff's rating choice."""
+    valid = form.is_valid()
+    asked = form.get_page() if valid else 1
+    return {
         "form": form,
         "rows": page.object_list,
         "page": page,
-        "scope": scope,
-        "scope_note": _scope_note(form) if valid else "",
+        "asked_page": asked if asked != page.number else None,
         "min_games": form.get_min_games() if valid else 1,
-        "my_page": _my_page(request, listed),
+        "my_page": _my_page(request, page.paginator.object_list),
         "page_query": _query_without(request, "page"),
         "sort": form.get_sort() if valid else "total",
         "sorts": SORTS,
         "setting": setting,
         "rating_form": RatingChoiceForm(instance=setting),
+        "board_query": request.GET.urlencode(),  # the board the rating choice goes back to
         "updating": is_pending(),
         "glossary": STATISTIC_DEFINITIONS,
         "board_glossary": [(key, STATISTIC_DEFINITIONS[key]) for key in BOARD_TERMS],
         "query": _query_without(request, "sort"),
-        "export_query": request.GET.urlencode(),
+        "export_query": _query_without(request, "page"),  # a download holds every row
         "players_switch": players_switch(request, form),
     }
-    return render(request, template, context, status=200 if valid else 400)
 
 
 CLUB_TERMS = ("head_to_head_matrix", "seat_places", "hand_values", "club_yaku")
@@ -145,13 +165,6 @@ def _scope_note(form: ScopeForm) -> str:
     return gettext("the latest season")
 
 
-def searched(form: ScopeForm, rows: list[Any]) -> list[Any]:
-    """Return the rows whose player's name holds the search ("Find a player"), each with
-    its rank on the whole board; all rows when there is no search."""
-    search = form.get_search().casefold()
-    return [row for row in rows if search in row.name.casefold()] if search else rows
-
-
 def _my_page(request: HttpRequest, rows: list[Any]) -> int | None:
     """Return the page holding the visitor's own row, if they are a listed player."""
     player = getattr(request.user, "player", None) if request.user.is_authenticated else None
@@ -168,15 +181,19 @@ def _query_without(request: HttpRequest, name: str) -> str:
 
 
 def _bad_query(form: ScopeForm) -> JsonResponse:
-    return JsonResponse({"errors": form.errors.get_json_data()}, status=400)
+    """Return a 400 in the API's error shape, saying the form's errors in words (``errors``
+    keeps them by field, as the downloads answered before)."""
+    body = error_body("bad_query", form_problems(form), errors=form.errors.get_json_data())
+    return JsonResponse(body, status=400, json_dumps_params={"ensure_ascii": False})
 
 
 def leaderboard_json(request: HttpRequest) -> HttpResponse:
-    """Return the leaderboard as JSON (the same query string as the page)."""
+    """Return the leaderboard as JSON (the same query string as the page): every row the
+    search finds, or one page of them when the query asks for a page."""
     form, rows, setting = board(request.GET)
     if not form.is_valid():
         return _bad_query(form)
-    data = board_json(form, searched(form, rows), setting)
+    data = board_json(form, rows, setting)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
@@ -293,11 +310,13 @@ def _games_that_left(season: Season, left: list[Session]) -> str:
 @require_POST
 @staff_member_required
 def rating_choice(request: HttpRequest) -> HttpResponse:
-    """Choose which rating the leaderboard shows (staff)."""
+    """Choose which rating the leaderboard shows (staff), then show the board as it was
+    (its query kept to the board's own parameters: never another address)."""
     form = RatingChoiceForm(request.POST, instance=ClubSetting.current())
     if form.is_valid():
         form.save()
         messages.success(request, gettext("Rating choice saved."))
     else:
         messages.error(request, gettext("Choose one of the listed ratings."))
-    return redirect("leaderboard")
+    query = form.cleaned_data.get("query", "")
+    return redirect(f"{reverse('leaderboard')}?{query}" if query else reverse("leaderboard"))

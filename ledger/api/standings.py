@@ -7,49 +7,63 @@ from typing import Any, Literal
 
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
-from ninja import Router
+from ninja import P, Query, Router
 
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut
 from ledger.models import Player
-from standings.exports import board, board_json, report_json, with_default
-from standings.forms import SORTS, ScopeForm
+from standings.exports import ROWS_PER_PAGE, board, board_json, report_json, with_default
+from standings.forms import SORTS, ScopeForm, form_problems
 
 router = Router(tags=["standings"])
 ERRORS = {code: ErrorOut for code in (400, 404, 422)}
 Sort = Literal[tuple(SORTS)]  # type: ignore[valid-type]
 
 
-def _query(**params: Any) -> QueryDict:
+def _query(request: HttpRequest, *names: str) -> QueryDict:
+    """Return the request's own text of the parameters ``names``, as sent: the page's form
+    judges it as it judges the page's, so the page and the API refuse the same queries
+    (the operation's typed parameters describe them, and refuse what cannot be read)."""
     query = QueryDict(mutable=True)
-    for key, value in params.items():
-        if value is not None:
-            query[key] = str(value)
+    for name in names:
+        if name in request.GET:
+            query[name] = request.GET[name]
     return query
 
 
 def _form_problem(form: ScopeForm) -> ApiError:
-    problems = [str(message) for messages in form.errors.values() for message in messages]
-    return ApiError(422, "bad_scope", " ".join(problems))
+    """Return the refusal of a query the page's form refuses, in the words of the page's
+    JSON answer (each problem after its field's label)."""
+    return ApiError(422, "bad_scope", form_problems(form))
+
+
+SCOPE = "current, all, season-N, ruleset-N, or dates (with starts and/or ends)"
+SEARCH = "find a player: only the rows whose name holds this text, each with its rank on the board"
+PAGE = (
+    f"answer one page of {ROWS_PER_PAGE} rows (from 1; one past the end answers the last "
+    "page), named by `page` in the answer; without it, every row"
+)
+MIN_GAMES = "list players with at least this many games (by default the season's or club's)"
+BOARD_PARAMETERS = ("scope", "starts", "ends", "min_games", "sort", "players", "q", "page")
 
 
 @router.get("/standings", response={200: dict[str, Any], **ERRORS})
 def standings(
     request: HttpRequest,
-    scope: str = "current",
-    starts: dt.date | None = None,
-    ends: dt.date | None = None,
-    min_games: int | None = None,
-    sort: Sort = "total",
-    players: int | None = None,
+    scope: Query[str, P(description=SCOPE)] = "current",
+    starts: Query[dt.date | None, P(description="count games from this day, YYYY-MM-DD")] = None,
+    ends: Query[dt.date | None, P(description="count games up to this day, YYYY-MM-DD")] = None,
+    min_games: Query[int | None, P(description=MIN_GAMES)] = None,
+    sort: Query[Sort, P(description="the column the rows are ranked by")] = "total",
+    players: Query[int | None, P(description="4 or 3: games of that many players")] = None,
+    q: Query[str | None, P(description=SEARCH)] = None,
+    page: Query[int | None, P(description=PAGE)] = None,
 ) -> dict[str, Any]:
-    """Return the leaderboard: ``scope`` is current, all, season-N, ruleset-N or dates
-    (with ``starts`` and/or ``ends``), as on the leaderboard page; ``players`` 4 or 3
-    (four-player games unless the club has only three-player games)."""
-    query = _query(
-        scope=scope, starts=starts, ends=ends, min_games=min_games, sort=sort, players=players
-    )
-    form, rows, setting = board(query)
+    """Return the leaderboard, with the query string of the leaderboard page: ``scope`` is
+    current, all, season-N, ruleset-N or dates (with ``starts`` and/or ``ends``);
+    ``players`` 4 or 3 (four-player games unless the club has only three-player games);
+    ``q`` finds players by name; ``page`` answers one page of rows, as the page shows it."""
+    form, rows, setting = board(_query(request, *BOARD_PARAMETERS))
     if not form.is_valid():
         raise _form_problem(form)
     return board_json(form, rows, setting)
@@ -69,7 +83,7 @@ def player_stats(
     player = Player.objects.filter(pk=id).first()
     if player is None:
         raise ApiError(404, "not_found", gettext("There is no player %(pk)s.") % {"pk": id})
-    query = _query(scope=scope, starts=starts, ends=ends, players=players)
+    query = _query(request, "scope", "starts", "ends", "players")
     form = ScopeForm(with_default(query, "all"), default="all", player=player)
     if not form.is_valid():
         raise _form_problem(form)
