@@ -173,7 +173,8 @@ def test_every_engine_yaku_has_a_name_in_the_glossary():
 
 def test_stored_hand_labels_are_shown_in_words():
     with translation.override("ja"):
-        assert glossary.hand_label("mangan, 4 han 40 fu") == "満貫, 4翻40符"
+        assert glossary.hand_label("mangan, 4 han 40 fu") == "満貫（4翻40符）"
+        assert glossary.hand_label("haneman, 6 han") == "跳満（6翻）"
         assert glossary.hand_label("2× yakuman") == "ダブル役満"
 
 
