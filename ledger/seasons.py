@@ -1,8 +1,9 @@
 """Seasons are date ranges in the club's time zone: a session belongs to the season its
 start date falls in, for new sessions, imports and changed dates alike.
 
-Seasons never overlap (``check_no_overlap``, which the season forms run through
-``check_season``); a season without an end runs on from its start. The season form keeps
+Open seasons never overlap (``check_no_overlap``, which the season forms run through
+``check_season``); a season without an end runs on from its start. A closed season takes
+no more games, so a new season may start on its days (on the day it was closed, say). The season form keeps
 its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored with days beyond them (before
 they were checked, or through the admin) is read as starting on ``FIRST_DAY``, and one
 ending on ``LAST_DAY`` or later as running on.
@@ -41,8 +42,8 @@ LAST_DAY = dt.date(2999, 12, 31)
 
 def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
     """Add the errors of a season form (the seasons page's, the admin's): a start or end
-    outside the years a season may use, an end before the start, a range meeting another
-    season. The range is compared with the others only when both its days were read and
+    outside the years a season may use, an end before the start, an open season's range
+    meeting another open season's. The range is compared with the others only when both its days were read and
     are in order (a day refused is missing from ``data``: an end left out would read as a
     season running on, and meet seasons the user never meant)."""
     for name in ("starts_on", "ends_on"):
@@ -57,7 +58,10 @@ def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
         return
     if ends is not None and ends < starts:
         form.add_error("ends_on", gettext("A season cannot end before it starts."))
-    elif problem := check_no_overlap(Season(pk=form.instance.pk, starts_on=starts, ends_on=ends)):
+        return
+    closed = data.get("is_closed", form.instance.is_closed)
+    season = Season(pk=form.instance.pk, starts_on=starts, ends_on=ends, is_closed=closed)
+    if problem := check_no_overlap(season):
         form.add_error(None, problem)
 
 
@@ -87,8 +91,11 @@ def _open_seasons_on(day: dt.date) -> QuerySet[Season]:
 
 
 def overlap_of(season: Season) -> Season | None:
-    """Return another season whose range meets this one's, if any."""
-    others = Season.objects.exclude(pk=season.pk)
+    """Return another open season whose range meets this open season's, if any (a closed
+    season takes no more games: its days may be another's)."""
+    if season.is_closed:
+        return None
+    others = Season.objects.filter(is_closed=False).exclude(pk=season.pk)
     if season.ends_on is not None:
         others = others.filter(starts_on__lte=season.ends_on)
     return others.filter(Q(ends_on__isnull=True) | Q(ends_on__gte=season.starts_on)).first()

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from ledger.api.errors import error_body
@@ -297,7 +297,8 @@ def season_close(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _games_that_left(season: Season, left: list[Session]) -> str:
-    tables = gettext("; ").join(", ".join(p.name for p in each.players()) for each in left)
+    separator = pgettext("list separator", ", ")
+    tables = gettext("; ").join(separator.join(p.name for p in each.players()) for each in left)
     return ngettext(
         "%(count)s game was still being played (%(tables)s): it is no longer in season "
         "%(name)s, whose standings are final.",

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from django.contrib import admin
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
@@ -195,3 +195,38 @@ def test_the_board_names_a_closed_latest_season_as_closed(client, season):
     page = client.get(reverse("leaderboard")).content.decode()
 
     assert "the latest season, closed" in page
+
+
+def test_a_new_season_may_start_on_the_day_one_was_closed_and_takes_the_later_games(client, season):
+    played = _play()
+    _staff(client)
+    client.post(reverse("season-close", args=[season.pk]))
+    today = timezone.localdate().isoformat()
+
+    created = client.post(reverse("season-list"), {"name": "Spring", "starts_on": today})
+    later = _play(names=("Eve", "Fay", "Gus", "Hal"))
+
+    assert created.status_code == 302
+    spring = Season.objects.get(name="Spring")
+    assert Session.objects.get(pk=played.pk).season == season
+    assert later.season == spring
+    assert PlayerGame.objects.filter(session=later, season=spring).count() == 4
+
+
+def test_open_seasons_still_may_not_overlap_nor_a_closed_one_reopen_over_an_open_one(season):
+    close_season(season)
+    Season.objects.create(name="Spring", starts_on=timezone.localdate())
+    staff = create_user(username="root")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client = Client()
+    client.force_login(staff)
+    data = {"name": "Winter", "starts_on": WEEK_AGO.isoformat(),
+            "ends_on": timezone.localdate().isoformat()}  # fmt: skip
+
+    reopened = client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+    overlapping = client.post(reverse("season-list"), {"name": "Other", "starts_on": WEEK_AGO})
+
+    assert "overlaps season Spring" in reopened.content.decode()
+    assert Season.objects.get(pk=season.pk).is_closed
+    assert "overlaps season Spring" in overlapping.content.decode()
