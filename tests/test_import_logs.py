@@ -17,7 +17,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
 
-from ledger import log_imports, writes
+from ledger import log_imports, log_words, writes
 from ledger.models import ApiToken, OnlineName, Player, Round, Ruleset, Season, Session
 from ledger.online_logs import read_logs
 from tests.factories import create_user
@@ -595,16 +595,16 @@ def test_every_word_of_a_readers_refusal_goes_through_the_catalogs(monkeypatch):
         "below zero, but the log goes on."
     )
 
-    words = log_imports.reader_words(message)
+    words = log_words.reader_words(message)
 
     assert words == (
         "[[a.json (game 2)], round [South 4]]: [by our replay the game ended "
         "[when a player went below zero], but the log goes on.]"
     )
-    assert log_imports.reader_words(
+    assert log_words.reader_words(
         "b.xml: the log has a broken hand (5000 is not a tile number (0 to 135))."
     ) == ("b.xml: [the log has a broken hand ([5000 is not a tile number (0 to 135)]).]")
-    assert log_imports.reader_words(
+    assert log_words.reader_words(
         "c.xml, round East 2: the log says Aki won 8,000 (yakuman), our replay gives 7,700 (4 han 30 fu)."
     ) == (
         "[c.xml, round [East 2]]: [the log says Aki won 8,000 ([Yakuman]), our replay gives 7,700 ([4 han 30 fu]).]"

@@ -16,7 +16,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from ledger.log_imports import reader_words
+from ledger.log_words import reader_words
 from ledger.models import ApiToken, OnlineName, Player, Session
 from ledger.online_logs import LogError, read_logs, refusals
 from tests.factories import create_user

@@ -66,8 +66,10 @@ def _migrate(targets):
 @pytest.mark.django_db(transaction=True)
 def test_players_stored_before_whose_names_share_a_key_stay_apart_and_the_first_keeps_it():
     _migrate(BEFORE)
-    old = MigrationExecutor(connection).loader.project_state(BEFORE).apps.get_model(
-        "ledger", "Player"
+    old = (
+        MigrationExecutor(connection)
+        .loader.project_state(BEFORE)
+        .apps.get_model("ledger", "Player")
     )
     first = old.objects.create(name="Straße")
     second = old.objects.create(name="STRASSE")  # lower() differs: both could be stored

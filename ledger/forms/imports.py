@@ -10,7 +10,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from ledger.log_imports import GUEST, OnlineKey, site_words
+from ledger.log_imports import GUEST, OnlineKey
+from ledger.log_words import site_words
 from ledger.models import Player
 
 EARLIEST = dt.date(1990, 1, 1)

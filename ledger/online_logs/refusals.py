@@ -6,7 +6,7 @@ has broken scores." ``SENTENCES`` holds each sentence the reader can say, with
 ``%(name)s`` where a figure of the log goes, and ``DETAILS`` what a broken tile, call,
 yaku or score text says inside a sentence's brackets. Both are marked for the
 catalogs (``gettext_noop`` below), and ``refusal_of`` takes a message apart into its
-file, round, sentence and figures, so that the ledger (``ledger.log_imports``) can
+file, round, sentence and figures, so that the ledger (``ledger.log_words``) can
 say it in the user's language. A test walks every place this package raises a
 refusal: a new sentence needs its line here.
 """
