@@ -59,7 +59,9 @@ def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
     if ends is not None and ends < starts:
         form.add_error("ends_on", gettext("A season cannot end before it starts."))
         return
-    closed = data.get("is_closed", form.instance.is_closed)
+    # only a season closed before this change may meet others: one being made or closed
+    # now takes the games of its days first (``close_season``)
+    closed = form.instance.is_closed and data.get("is_closed", True)
     season = Season(pk=form.instance.pk, starts_on=starts, ends_on=ends, is_closed=closed)
     if problem := check_no_overlap(season):
         form.add_error(None, problem)

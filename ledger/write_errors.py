@@ -40,6 +40,12 @@ class SeasonClosed(WriteError):
 
     status, code = 409, "season_closed"
 
+    def __init__(self, season_name: str) -> None:
+        super().__init__(gettext(
+            "This game is in season %(name)s, which is closed: its standings are final, so "
+            "the game can no longer be changed."
+        ) % {"name": season_name})  # fmt: skip
+
 
 class Stale(WriteError):
     """The change was made from an older version of the session."""

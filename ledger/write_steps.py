@@ -61,10 +61,7 @@ def check_not_closed(session: Session) -> None:
     """Refuse to change a game of a closed season (``ledger.seasons``): its standings are final."""
     season = session.season
     if season is not None and season.is_closed:
-        raise SeasonClosed(gettext(
-            "This game is in season %(name)s, which is closed: its standings are final, so "
-            "the game can no longer be changed."
-        ) % {"name": season.name})  # fmt: skip
+        raise SeasonClosed(season.name)
 
 
 def replay(session: Session, outcomes: list[Outcome], changed: int | None = None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
@@ -297,8 +298,7 @@ def season_close(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _games_that_left(season: Season, left: list[Session]) -> str:
-    separator = pgettext("list separator", ", ")
-    tables = gettext("; ").join(separator.join(p.name for p in each.players()) for each in left)
+    tables = gettext("; ").join(_game_words(each) for each in left)
     return ngettext(
         "%(count)s game was still being played (%(tables)s): it is no longer in season "
         "%(name)s, whose standings are final.",
@@ -306,6 +306,13 @@ def _games_that_left(season: Season, left: list[Session]) -> str:
         "%(name)s, whose standings are final.",
         len(left),
     ) % {"count": len(left), "tables": tables, "name": season.name}
+
+
+def _game_words(session: Session) -> str:
+    """Return a game by its players and start: "Aki, Bo, Chen, Dai (started 2026/12/4 19:30)"."""
+    players = pgettext("list separator", ", ").join(p.name for p in session.players())
+    started = date_format(timezone.localtime(session.started_at), "SHORT_DATETIME_FORMAT")
+    return gettext("%(players)s (started %(started)s)") % {"players": players, "started": started}
 
 
 @require_POST

@@ -78,7 +78,7 @@ def test_a_game_still_being_played_leaves_the_season_it_closes_and_is_named(clie
 
     assert Session.objects.get(pk=finished.pk).season == season
     assert Session.objects.get(pk=playing.pk).season is None
-    assert "1 game was still being played (Eve, Fay, Gus, Hal)" in page
+    assert "1 game was still being played (Eve, Fay, Gus, Hal (started " in page
     writes.record_round(playing.pk, ron(1, 0), actor=writes.COMMAND)  # the table plays on
     assert not PlayerGame.objects.filter(session=playing, season=season).exists()
     assert PlayerGame.objects.filter(session=playing, season=None).count() == 4
@@ -230,3 +230,38 @@ def test_open_seasons_still_may_not_overlap_nor_a_closed_one_reopen_over_an_open
     assert "overlaps season Spring" in reopened.content.decode()
     assert Season.objects.get(pk=season.pk).is_closed
     assert "overlaps season Spring" in overlapping.content.decode()
+
+
+def test_a_season_made_or_closed_in_the_admin_over_an_open_ones_days_is_refused(season):
+    game = _play()
+    staff = create_user(username="root")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    client = Client()
+    client.force_login(staff)
+    today = timezone.localdate().isoformat()
+    new = {"name": "Over", "starts_on": today, "is_closed": "on"}
+
+    made = client.post("/admin/ledger/season/add/", new)
+
+    assert "overlaps season Winter" in made.content.decode()
+    assert not Season.objects.filter(name="Over").exists()
+    assert Session.objects.get(pk=game.pk).season == season
+
+
+def test_the_table_edit_and_deleted_pages_say_a_closed_seasons_game_is_final(client, season):
+    game, deleted = _play(), _play(names=("Eve", "Fay", "Gus", "Hal"))
+    writes.delete_session(deleted.pk, actor=writes.COMMAND)
+    close_season(season)
+    client.force_login(create_user())
+
+    table = client.get(reverse("session-table", args=[game.pk])).content.decode()
+    edit = client.get(reverse("round-edit", args=[game.pk, 1]), follow=True)
+    listed = client.get(reverse("sessions-deleted")).content.decode()
+
+    assert "which is closed: its standings are final" in table
+    assert "To record rounds, log in" not in table
+    assert edit.redirect_chain[-1][0] == reverse("session-history", args=[game.pk])
+    assert "which is closed: its standings are final" in edit.content.decode()
+    assert "In season Winter, which is closed: it cannot be restored." in listed
+    assert reverse("session-restore", args=[deleted.pk]) not in listed

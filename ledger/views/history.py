@@ -132,6 +132,9 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a past round; every later round is replayed."""
     session = load_session(pk)
     require_editor(request, session)
+    if (season := closed_season(session)) is not None:
+        messages.error(request, writes.SeasonClosed(season.name).message)
+        return redirect("session-history", pk=session.pk)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):
         message = gettext("Session %(pk)s has no round %(number)s.") % {"pk": pk, "number": number}

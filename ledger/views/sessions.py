@@ -104,7 +104,8 @@ def session_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def sessions_deleted(request: HttpRequest) -> HttpResponse:
     """List the deleted sessions that can still be restored."""
     require_member(request, gettext("Only a club member can see deleted sessions."))
-    sessions = Session.objects.restorable().prefetch_related("seats__player")
+    sessions = Session.objects.restorable().select_related("season")
+    sessions = sessions.prefetch_related("seats__player")
     return render(request, "ledger/sessions_deleted.html", {"sessions": sessions})
 
 

@@ -23,6 +23,7 @@ from ledger.tables import payment_lines, table_of
 from ledger.views.common import (
     actor_of,
     can_record,
+    closed_season,
     holder_seat,
     load_session,
     posted_version,
@@ -66,6 +67,7 @@ def table_context(
         # a draw's chombo buttons: the seats in riichi this hand (Rules.riichi_noten)
         "declared_riichi": sorted(session.riichi),
         "can_record": recorder,
+        "closed_season": closed_season(session),
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
         "final_rows": _final_rows(table),
