@@ -337,13 +337,14 @@ def test_every_error_is_json_in_the_error_shape(client, member_token, method, pa
 @pytest.mark.parametrize(
     ("query", "words"),
     [
-        ("min_games=abc", "min_games: must be a whole number"),
-        ("players=2.5", "players: must be a whole number"),
-        ("starts=yesterday", "starts: must be a day that exists, as YYYY-MM-DD"),
-        ("ends=2026-02-30", "ends: must be a day that exists, as YYYY-MM-DD"),
+        ("min_games=abc", "Min. games: Enter a whole number."),
+        ("players=2.5", "Players at the table: Choose 4 players or 3 players."),
+        ("starts=yesterday", "From: Enter a valid date."),
+        ("ends=2026-02-30", "To: Enter a valid date."),
     ],
 )
-def test_a_query_the_api_cannot_read_is_refused_in_its_own_words(client, query, words):
+def test_a_query_the_api_cannot_read_is_refused_in_the_pages_words(client, query, words):
+    """The leaderboard page's form reads the API's query: the same words as the page."""
     status, answer = call(client, "get", f"/standings?{query}")
 
     assert status == 422 and words in answer["error"]["message"]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any, Literal
+from typing import Any
 
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
@@ -17,7 +16,9 @@ from standings.forms import SORTS, ScopeForm, form_problems
 
 router = Router(tags=["standings"])
 ERRORS = {code: ErrorOut for code in (400, 404, 422)}
-Sort = Literal[tuple(SORTS)]  # type: ignore[valid-type]
+# The board's parameters are read as text by the leaderboard page's form, which judges
+# them as it judges the page's (an empty one, as the page's own links send, is none).
+Text = str | None
 
 
 def _query(request: HttpRequest, *names: str) -> QueryDict:
@@ -43,6 +44,7 @@ PAGE = (
     f"answer one page of {ROWS_PER_PAGE} rows (from 1; one past the end answers the last "
     "page), named by `page` in the answer; without it, every row"
 )
+SORT = "the column the rows are ranked by: " + ", ".join(SORTS) + " (total unless told)"
 MIN_GAMES = "list players with at least this many games (by default the season's or club's)"
 BOARD_PARAMETERS = ("scope", "starts", "ends", "min_games", "sort", "players", "q", "page")
 
@@ -51,13 +53,13 @@ BOARD_PARAMETERS = ("scope", "starts", "ends", "min_games", "sort", "players", "
 def standings(
     request: HttpRequest,
     scope: Query[str, P(description=SCOPE)] = "current",
-    starts: Query[dt.date | None, P(description="count games from this day, YYYY-MM-DD")] = None,
-    ends: Query[dt.date | None, P(description="count games up to this day, YYYY-MM-DD")] = None,
-    min_games: Query[int | None, P(description=MIN_GAMES)] = None,
-    sort: Query[Sort, P(description="the column the rows are ranked by")] = "total",
-    players: Query[int | None, P(description="4 or 3: games of that many players")] = None,
-    q: Query[str | None, P(description=SEARCH)] = None,
-    page: Query[int | None, P(description=PAGE)] = None,
+    starts: Query[Text, P(description="count games from this day, YYYY-MM-DD")] = None,
+    ends: Query[Text, P(description="count games up to this day, YYYY-MM-DD")] = None,
+    min_games: Query[Text, P(description=MIN_GAMES)] = None,
+    sort: Query[Text, P(description=SORT)] = None,
+    players: Query[Text, P(description="4 or 3: games of that many players")] = None,
+    q: Query[Text, P(description=SEARCH)] = None,
+    page: Query[Text, P(description=PAGE)] = None,
 ) -> dict[str, Any]:
     """Return the leaderboard, with the query string of the leaderboard page: ``scope`` is
     current, all, season-N, ruleset-N or dates (with ``starts`` and/or ``ends``);
@@ -73,10 +75,10 @@ def standings(
 def player_stats(
     request: HttpRequest,
     id: int,
-    scope: str = "all",
-    starts: dt.date | None = None,
-    ends: dt.date | None = None,
-    players: int | None = None,
+    scope: Query[str, P(description="all, current, season-N, ruleset-N or dates")] = "all",
+    starts: Query[Text, P(description="count games from this day, YYYY-MM-DD")] = None,
+    ends: Query[Text, P(description="count games up to this day, YYYY-MM-DD")] = None,
+    players: Query[Text, P(description="4 or 3: games of that many players")] = None,
 ) -> dict[str, Any]:
     """Return a player's statistics over a scope (all time unless told) in games of
     ``players`` players: 4 or 3 (the player's four-player games unless they have none)."""
