@@ -85,6 +85,16 @@ def season_of(moment: dt.datetime) -> Season | None:
     return _open_seasons_on(local_day(moment)).select_for_update(no_key=True).first()
 
 
+def closed_season_of(session: Session) -> Season | None:
+    """Return the closed season whose days hold a session of no season, if any (a game
+    imported on those days: it counts in no season)."""
+    if session.season_id is not None:
+        return None
+    day = local_day(session.started_at)
+    holding = Season.objects.filter(is_closed=True, starts_on__lte=day)
+    return holding.filter(Q(ends_on__isnull=True) | Q(ends_on__gte=day)).first()
+
+
 def _open_seasons_on(day: dt.date) -> QuerySet[Season]:
     holding = Season.objects.filter(is_closed=False, starts_on__lte=day).filter(
         Q(ends_on__isnull=True) | Q(ends_on__gte=day)

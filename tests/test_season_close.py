@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.contrib import admin
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
@@ -265,3 +266,18 @@ def test_the_table_edit_and_deleted_pages_say_a_closed_seasons_game_is_final(cli
     assert "which is closed: its standings are final" in edit.content.decode()
     assert "In season Winter, which is closed: it cannot be restored." in listed
     assert reverse("session-restore", args=[deleted.pk]) not in listed
+
+
+def test_an_import_dated_in_a_closed_season_says_it_counts_in_none(client, season):
+    close_season(season)
+    client.force_login(create_user())
+    record = {"rules": "club", "players": ["Eve", "Fay", "Gus", "Hal"], "rounds": [],
+              "started": f"{WEEK_AGO.isoformat()}T19:00:00+00:00"}  # fmt: skip
+    upload = SimpleUploadedFile("game.json", json.dumps(record).encode())
+
+    page = client.post(reverse("session-import"), {"file": upload}, follow=True)
+
+    assert "is dated in season Winter, which is closed: it counts in no season." in (
+        page.content.decode()
+    )
+    assert Session.objects.get().season is None

@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 from django_htmx.http import reswap, retarget
 
 from ledger.forms.choices import allowed_kinds, round_choices
 from ledger.json_text import whole_number
 from ledger.models import Season, Session
+from ledger.seasons import closed_season_of
 from ledger.writes import Actor, WriteError
 from scoring.rules import Rules
 
@@ -191,3 +195,14 @@ DEFAULT_REFUSALS = {
     403: gettext_lazy("You may not do this."),
     404: gettext_lazy("There is nothing at this address."),
 }
+
+
+def note_closed_seasons(request: HttpRequest, sessions: list[Session]) -> None:
+    """Tell which imported games are dated in a closed season: they count in no season."""
+    for session in sessions:
+        if (season := closed_season_of(session)) is not None:
+            started = date_format(timezone.localtime(session.started_at), "SHORT_DATETIME_FORMAT")
+            messages.warning(request, gettext(
+                "The game started %(started)s is dated in season %(name)s, which is closed: "
+                "it counts in no season."
+            ) % {"started": started, "name": season.name})  # fmt: skip

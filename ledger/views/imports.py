@@ -18,7 +18,7 @@ from ledger import log_imports
 from ledger.forms.imports import OnlineNamesForm
 from ledger.log_imports import LogImportError, PendingGame
 from ledger.templatetags.ledger_tags import intcomma
-from ledger.views.common import actor_of, require_member
+from ledger.views.common import actor_of, note_closed_seasons, require_member
 
 PENDING = "log_imports"  # in the login session: upload token -> the games read
 KEPT = 3  # uploads waiting for their confirmation at once (other tabs)
@@ -118,4 +118,5 @@ def _imported(request: HttpRequest, done: log_imports.Outcome) -> HttpResponse:
         request,
         ngettext("Imported %(count)s game.", "Imported %(count)s games.", count) % {"count": count},
     )
+    note_closed_seasons(request, done.sessions)
     return redirect(done.sessions[0]) if count == 1 else redirect("home")

@@ -20,7 +20,14 @@ from ledger.models import Player, Session
 from ledger.players import players_named
 from ledger.records import RecordError, RecordImport, describe_skipped, import_records
 from ledger.templatetags.ledger_tags import intcomma
-from ledger.views.common import TABLE_TOKENS, actor_of, load_session, posted_version, require_member
+from ledger.views.common import (
+    TABLE_TOKENS,
+    actor_of,
+    load_session,
+    note_closed_seasons,
+    posted_version,
+    require_member,
+)
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
@@ -161,6 +168,7 @@ def _imported(request: HttpRequest, done: RecordImport) -> HttpResponse:
         ngettext("Imported %(count)s session.", "Imported %(count)s sessions.", count)
         % {"count": count},
     )
+    note_closed_seasons(request, done.sessions)
     return redirect(done.sessions[0]) if count == 1 else redirect("home")
 
 
