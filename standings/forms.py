@@ -74,15 +74,21 @@ class DayField(forms.DateField):
 
 
 class WholeNumberField(forms.IntegerField):
-    """A whole number in ASCII digits only, as the API reads one: never "５", "1." or " 5"."""
+    """A whole number in ASCII digits only, as the API reads one: never "５", "1." or " 5";
+    a number below or above the field's limits is refused by naming them ("-1": at
+    least 1; thirty nines: at most 100,000)."""
 
     def to_python(self, value: Any) -> int | None:
         if value in self.empty_values:
             return None
-        number = whole_number(str(value))
-        if number is None:
+        text = str(value)
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return number
+        number = whole_number(digits)
+        if number is None:  # more digits than a database holds: past the field's limits
+            number = (self.max_value or 0) + 1
+        return -number if text.startswith("-") else number
 
 
 class ScopeForm(forms.Form):

@@ -163,9 +163,23 @@ def test_every_problem_of_a_query_is_said_with_its_field_named(client, big_club)
 
     message = client.get(reverse("leaderboard-json"), query).json()["error"]["message"]
 
-    assert "Min. games: Enter a whole number." in message
+    assert "Min. games: Ensure this value is greater than or equal to 0." in message
     assert "Sort by: Select a valid choice." in message
     assert "Give a From date, a To date or both for a date range." in message
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [({"page": "-1"}, "Page: Ensure this value is greater than or equal to 1."),
+     ({"page": "9" * 30}, "Page: Ensure this value is less than or equal to 100000."),
+     ({"min_games": "-" + "9" * 30}, "Min. games: Ensure this value is greater than or equal to 0."),
+     ({"page": "--1"}, "Page: Enter a whole number.")],
+)  # fmt: skip
+def test_a_number_past_its_limits_is_refused_naming_the_limit(client, big_club, query, words):
+    board = client.get(reverse("leaderboard-json"), query).json()
+    api = client.get(API, query).json()
+
+    assert board["error"]["message"] == api["error"]["message"] == words
 
 
 # --- 4. a page past the end shows the last page ------------------------------------------
