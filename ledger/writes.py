@@ -318,11 +318,8 @@ def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
             "A chombo lists no riichi: the hand is played again and its riichi sticks go "
             "back to their players."
         ))  # fmt: skip
-    wins = wins_of(outcome)
-    for win in wins:
-        hand = win.get("hand") if isinstance(win, dict) else None
-        declared = isinstance(hand, dict) and (hand.get("riichi") or hand.get("double_riichi"))
-        if declared and win.get("winner") not in riichi:
+    for win in wins_of(outcome):
+        if _counts_riichi(win) and win.get("winner") not in riichi:
             names = [player.name for player in session.players()]
             winner = win.get("winner")
             name = names[winner] if type(winner) is int and 0 <= winner < len(names) else winner
@@ -330,6 +327,16 @@ def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
                 "%(name)s’s hand counts riichi, so %(name)s must be among the round’s riichi "
                 "(who put down 1,000 points)."
             ) % {"name": name})  # fmt: skip
+
+
+def _counts_riichi(win: Any) -> bool:
+    """Whether a win counts riichi: its hand's flags, or the yaku its checklist ticked."""
+    if not isinstance(win, dict):
+        return False
+    hand, yaku = win.get("hand"), win.get("yaku")
+    if isinstance(hand, dict) and (hand.get("riichi") or hand.get("double_riichi")):
+        return True
+    return isinstance(yaku, list) and any(name in ("riichi", "double_riichi") for name in yaku)
 
 
 def check_declared_riichi(session: Session, outcomes: list[Outcome]) -> None:

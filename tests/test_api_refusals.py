@@ -116,6 +116,18 @@ def test_a_winner_whose_hand_counts_riichi_must_have_put_down_the_stick(client, 
     assert recorded[1]["state"]["rounds"][0]["deltas"][0] == 2900  # riichi pinfu: 2 han 30 fu
 
 
+def test_a_winner_whose_yaku_list_riichi_must_have_put_down_the_stick(client, member_token):
+    session = create_session()
+    win = {"winner": 0, "han": 6, "fu": 30, "yaku": ["riichi", "chinitsu"]}
+    outcome = {"result": "ron", "loser": 1, "wins": [win]}
+
+    refused = _record(client, member_token, session, {**outcome, "riichi": []})
+    recorded = _record(client, member_token, session, {**outcome, "riichi": [0]})
+
+    assert refused[0] == 422 and "Aki’s hand counts riichi" in refused[1]["error"]["message"]
+    assert recorded[0] == 201
+
+
 def test_a_chombo_lists_no_riichi(client, member_token):
     session = create_session()
 
