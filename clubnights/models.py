@@ -44,36 +44,67 @@ class Event(models.Model):
         OPEN = "open", _("open")
         FINISHED = "finished", _("finished")
 
-    name = models.CharField(max_length=80)
-    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CLUB_NIGHT)
-    rules = models.JSONField(help_text="the rules JSON every table plays under (a copy)")
-    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(_("name"), max_length=80)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    rules = models.JSONField(
+        _("rules"), help_text=_("the rules JSON every table plays under (a copy)")
+    )
+    ruleset = models.ForeignKey(
+        Ruleset, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("ruleset")
+    )
     sanma_rules = models.JSONField(
+        _("rules for tables of three"),
         null=True,
         blank=True,
-        help_text="three-player rules for tables of three when the players of a four-player "
-        "event do not divide by four (null: those left over sit out)",
+        help_text=_(
+            "three-player rules for tables of three when the players of a four-player "
+            "event do not divide by four (null: those left over sit out)"
+        ),
     )
     hanchan_count = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="rounds of the event (blank: open-ended)"
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        help_text=_("rounds of the event (blank: open-ended)"),
     )
-    seating = models.CharField(max_length=16, choices=Seating.choices, default=Seating.RANDOM)
-    prescript = models.TextField(blank=True, help_text="the seating plan (CSV) when prescripted")
+    seating = models.CharField(
+        _("seating"), max_length=16, choices=Seating.choices, default=Seating.RANDOM
+    )
+    prescript = models.TextField(
+        _("seating plan"), blank=True, help_text=_("the seating plan (CSV) when prescripted")
+    )
     time_limit = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="minutes per round (blank: no clock)"
+        _("time limit"),
+        null=True,
+        blank=True,
+        help_text=_("minutes per round (blank: no clock)"),
     )
-    time_up = models.CharField(max_length=16, choices=TimeUp.choices, default=TimeUp.FINISH_HAND)
-    has_teams = models.BooleanField(default=False)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    checkin_token = models.CharField(max_length=64, unique=True, default=new_token)
+    time_up = models.CharField(
+        _("when time is up"), max_length=16, choices=TimeUp.choices, default=TimeUp.FINISH_HAND
+    )
+    has_teams = models.BooleanField(_("played in teams"), default=False)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    checkin_token = models.CharField(
+        _("check-in link key"), max_length=64, unique=True, default=new_token
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0, help_text="bumped by every change")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("bumped by every change")
+    )
 
     class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
         ordering = ["-created_at", "-pk"]
         constraints = [
             models.CheckConstraint(
@@ -105,10 +136,14 @@ class Event(models.Model):
 
 
 class Team(models.Model):
-    event = models.ForeignKey(Event, related_name="teams", on_delete=models.CASCADE)
-    name = models.CharField(max_length=60)
+    event = models.ForeignKey(
+        Event, related_name="teams", on_delete=models.CASCADE, verbose_name=_("event")
+    )
+    name = models.CharField(_("name"), max_length=60)
 
     class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(  # "Red Dragons" and "red dragons" are one team
@@ -123,13 +158,21 @@ class Team(models.Model):
 class EventPlayer(models.Model):
     """A player's check-in: in the next draw while arrived and not left."""
 
-    event = models.ForeignKey(Event, related_name="entries", on_delete=models.CASCADE)
-    player = models.ForeignKey(Player, related_name="event_entries", on_delete=models.PROTECT)
-    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL)
-    arrived_at = models.DateTimeField()
-    left_at = models.DateTimeField(null=True, blank=True)
+    event = models.ForeignKey(
+        Event, related_name="entries", on_delete=models.CASCADE, verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, related_name="event_entries", on_delete=models.PROTECT, verbose_name=_("player")
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("team")
+    )
+    arrived_at = models.DateTimeField(_("arrived"))
+    left_at = models.DateTimeField(_("left"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
         ordering = ["arrived_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player"),
@@ -146,17 +189,26 @@ class EventPlayer(models.Model):
 class EventRound(models.Model):
     """One round of an event: its tables were drawn and their sessions started together."""
 
-    event = models.ForeignKey(Event, related_name="rounds", on_delete=models.CASCADE)
-    number = models.PositiveSmallIntegerField()
-    started_at = models.DateTimeField()
-    sitting_out = models.JSONField(default=list, help_text="ids of the players who sat out")
+    event = models.ForeignKey(
+        Event, related_name="rounds", on_delete=models.CASCADE, verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    started_at = models.DateTimeField(_("started"))
+    sitting_out = models.JSONField(
+        _("sitting out"), default=list, help_text=_("ids of the players who sat out")
+    )
     note = models.JSONField(
+        _("seating note"),
         default=dict,
         blank=True,
-        help_text="the seating engine's note on the round: its code and values, worded when shown",
+        help_text=_(
+            "the seating engine's note on the round: its code and values, worded when shown"
+        ),
     )
 
     class Meta:
+        verbose_name = _("event round")
+        verbose_name_plural = _("event rounds")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="one_event_round_per_number"),
@@ -182,11 +234,17 @@ class EventRound(models.Model):
 class EventTable(models.Model):
     """A table of a round and the session played at it."""
 
-    round = models.ForeignKey(EventRound, related_name="tables", on_delete=models.CASCADE)
-    number = models.PositiveSmallIntegerField()
-    session = models.OneToOneField(Session, related_name="event_table", on_delete=models.CASCADE)
+    round = models.ForeignKey(
+        EventRound, related_name="tables", on_delete=models.CASCADE, verbose_name=_("event round")
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    session = models.OneToOneField(
+        Session, related_name="event_table", on_delete=models.CASCADE, verbose_name=_("session")
+    )
 
     class Meta:
+        verbose_name = _("event table")
+        verbose_name_plural = _("event tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),

@@ -24,6 +24,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.text import capfirst
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubnights.models import Event
 from ledger.engine_words import explain
@@ -74,10 +75,14 @@ class RoundInline(ShownOnly, admin.TabularInline):
 
 @admin.register(Session)
 class SessionAdmin(ShownOnly, admin.ModelAdmin):
-    list_display = ("pk", "started_at", "table_name", "status", "season")
+    list_display = ("number", "started_at", "table_name", "status", "season")
     list_filter = ("status", "season")
     inlines = [SeatInline, RoundInline]
     readonly_fields = ("token", "fingerprint", "source_kind", "source_id", "source_fingerprint")
+
+    @admin.display(description=_("number"), ordering="pk")
+    def number(self, session: Session) -> int:
+        return session.pk
 
 
 @admin.register(OnlineName)
@@ -92,7 +97,7 @@ class PlayerForm(forms.ModelForm):
     without invisible characters), so that it can be matched by name; a name of nothing
     visible is refused, and one another player has in any case (``name_key``) is refused."""
 
-    name = NameField(max_length=60, widget=AdminTextInputWidget)
+    name = NameField(max_length=60, label=_("Name"), widget=AdminTextInputWidget)
 
     class Meta:
         model = Player

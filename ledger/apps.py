@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LedgerConfig(AppConfig):
     name = "ledger"
-    verbose_name = "Mahjong ledger"
+    verbose_name = _("Mahjong ledger")

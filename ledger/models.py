@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scoring.game import Replay, replay
 from scoring.rules import PRESETS, Rules
@@ -45,16 +46,26 @@ def name_key(name: str) -> str:
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=60, unique=True)
     name_key = models.CharField(
-        max_length=180, unique=True, editable=False, help_text="the name ignoring case (name_key)"
+        _("name ignoring case"),
+        max_length=180,
+        unique=True,
+        editable=False,
+        help_text=_("the name ignoring case (name_key)"),
     )
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("member account"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = [Lower("name")]  # "kinji.s", "Late Larry", "LITHIUM", "Suika"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
@@ -75,11 +86,13 @@ class Player(models.Model):
 class Ruleset(models.Model):
     """A club's named rules: a rules JSON as the engine reads it."""
 
-    name = models.CharField(max_length=60, unique=True)
-    rules = models.JSONField(default=dict)
-    description = models.TextField(blank=True)
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    rules = models.JSONField(_("rules"), default=dict)
+    description = models.TextField(_("description"), blank=True)
 
     class Meta:
+        verbose_name = _("ruleset")
+        verbose_name_plural = _("rulesets")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -97,15 +110,20 @@ def preset_choices() -> list[tuple[str, str]]:
 
 
 class Season(models.Model):
-    name = models.CharField(max_length=60, unique=True)
-    starts_on = models.DateField()
-    ends_on = models.DateField(null=True, blank=True)
-    is_closed = models.BooleanField(default=False)
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    is_closed = models.BooleanField(_("closed"), default=False)
     min_games = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="games a player needs to be listed (blank: the club's)"
+        _("games needed to be listed"),
+        null=True,
+        blank=True,
+        help_text=_("games a player needs to be listed (blank: the club's)"),
     )
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["-starts_on"]
         constraints = [
             models.CheckConstraint(
@@ -139,43 +157,76 @@ class Session(models.Model):
     """One game at one table, played under a copy of its rules."""
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "in progress"
-        FINISHED = "finished", "finished"
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
 
-    rules = models.JSONField(help_text="the rules JSON the game is played under (a copy)")
-    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL)
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
-    table_name = models.CharField(max_length=40, blank=True)
-    venue = models.CharField(max_length=60, blank=True)
-    notes = models.TextField(blank=True)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    ended_by = models.CharField(max_length=20, blank=True)
-    ended_early = models.CharField(
-        max_length=20, blank=True, help_text="agreement or time_limit: the table ended the game"
+    rules = models.JSONField(
+        _("rules"), help_text=_("the rules JSON the game is played under (a copy)")
     )
-    started_at = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    token = models.CharField(max_length=64, unique=True, default=new_token)
-    penalties = models.JSONField(default=list, blank=True)
-    deleted_at = models.DateTimeField(null=True, blank=True, help_text="restorable for 30 days")
-    version = models.PositiveIntegerField(default=0, help_text="bumped by every change")
+    ruleset = models.ForeignKey(
+        Ruleset, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("ruleset")
+    )
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("season")
+    )
+    table_name = models.CharField(_("table"), max_length=40, blank=True)
+    venue = models.CharField(_("venue"), max_length=60, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    ended_by = models.CharField(_("ended by"), max_length=20, blank=True)
+    ended_early = models.CharField(
+        _("ended early"),
+        max_length=20,
+        blank=True,
+        help_text=_("agreement or time_limit: the table ended the game"),
+    )
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    token = models.CharField(_("table link key"), max_length=64, unique=True, default=new_token)
+    penalties = models.JSONField(_("penalties"), default=list, blank=True)
+    deleted_at = models.DateTimeField(
+        _("deleted"), null=True, blank=True, help_text=_("restorable for 30 days")
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("bumped by every change")
+    )
     riichi = models.JSONField(
-        default=list, blank=True, help_text="seats that declared riichi in the hand being played"
+        _("riichi this hand"),
+        default=list,
+        blank=True,
+        help_text=_("seats that declared riichi in the hand being played"),
     )
     fingerprint = models.CharField(
-        max_length=64, blank=True, db_index=True, help_text="its players, rounds and scores now"
+        _("fingerprint"),
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text=_("its players, rounds and scores now"),
     )
     source_kind = models.CharField(
-        max_length=20, blank=True, help_text="tenhou or mahjongsoul: imported from an online log"
+        _("imported from"),
+        max_length=20,
+        blank=True,
+        help_text=_("tenhou or mahjongsoul: imported from an online log"),
     )
-    source_id = models.CharField(max_length=100, blank=True, help_text="the online log's game id")
+    source_id = models.CharField(
+        _("online game id"), max_length=100, blank=True, help_text=_("the online log's game id")
+    )
     source_fingerprint = models.CharField(
-        max_length=64, blank=True, db_index=True, help_text="the log's fingerprint as imported"
+        _("imported log's fingerprint"),
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text=_("the log's fingerprint as imported"),
     )
 
     objects = SessionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
         ordering = ["-started_at"]
         constraints = [
             models.UniqueConstraint(
@@ -262,12 +313,16 @@ class OnlineName(models.Model):
     """A name on an online site (Tenhou, Mahjong Soul) that a club player plays under,
     remembered from the first import of their games."""
 
-    site = models.CharField(max_length=20)
-    name = models.CharField(max_length=100)
-    player = models.ForeignKey(Player, related_name="online_names", on_delete=models.CASCADE)
-    updated_at = models.DateTimeField(auto_now=True)
+    site = models.CharField(_("site"), max_length=20)
+    name = models.CharField(_("name"), max_length=100)
+    player = models.ForeignKey(
+        Player, related_name="online_names", on_delete=models.CASCADE, verbose_name=_("player")
+    )
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
+        verbose_name = _("online name")
+        verbose_name_plural = _("online names")
         ordering = ["site", "name"]
         constraints = [
             models.UniqueConstraint(fields=["site", "name"], name="one_player_per_online_name")
@@ -278,11 +333,19 @@ class OnlineName(models.Model):
 
 
 class SessionSeat(models.Model):
-    session = models.ForeignKey(Session, related_name="seats", on_delete=models.CASCADE)
-    seat = models.PositiveSmallIntegerField(choices=[(s, str(s)) for s in SEATS])
-    player = models.ForeignKey(Player, related_name="seats", on_delete=models.PROTECT)
+    session = models.ForeignKey(
+        Session, related_name="seats", on_delete=models.CASCADE, verbose_name=_("session")
+    )
+    seat = models.PositiveSmallIntegerField(
+        _("starting seat"), choices=[(s, str(s)) for s in SEATS]
+    )
+    player = models.ForeignKey(
+        Player, related_name="seats", on_delete=models.PROTECT, verbose_name=_("player")
+    )
 
     class Meta:
+        verbose_name = _("session seat")
+        verbose_name_plural = _("session seats")
         ordering = ["session", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_player_per_seat"),
@@ -297,18 +360,22 @@ class SessionSeat(models.Model):
 class Round(models.Model):
     """One finished round: the outcome as recorded, and what the engine derived."""
 
-    session = models.ForeignKey(Session, related_name="rounds", on_delete=models.CASCADE)
-    number = models.PositiveIntegerField()
-    outcome = models.JSONField()
-    label = models.CharField(max_length=4)
-    dealer = models.PositiveSmallIntegerField()
-    honba = models.PositiveIntegerField()
-    riichi_sticks = models.PositiveIntegerField()
-    deltas = models.JSONField()
-    scores = models.JSONField()
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    session = models.ForeignKey(
+        Session, related_name="rounds", on_delete=models.CASCADE, verbose_name=_("session")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    outcome = models.JSONField(_("outcome"))
+    label = models.CharField(_("round name"), max_length=4)
+    dealer = models.PositiveSmallIntegerField(_("dealer's seat"))
+    honba = models.PositiveIntegerField(_("honba"))
+    riichi_sticks = models.PositiveIntegerField(_("riichi sticks"))
+    deltas = models.JSONField(_("point changes"))
+    scores = models.JSONField(_("scores after"))
+    recorded_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number"),
@@ -322,14 +389,20 @@ class Round(models.Model):
 class Result(models.Model):
     """A player's settled result in a finished session (for the leaderboard)."""
 
-    session = models.ForeignKey(Session, related_name="results", on_delete=models.CASCADE)
-    seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, related_name="results", on_delete=models.PROTECT)
-    score = models.BigIntegerField()
-    place = models.PositiveSmallIntegerField()
-    result = models.FloatField()
+    session = models.ForeignKey(
+        Session, related_name="results", on_delete=models.CASCADE, verbose_name=_("session")
+    )
+    seat = models.PositiveSmallIntegerField(_("starting seat"))
+    player = models.ForeignKey(
+        Player, related_name="results", on_delete=models.PROTECT, verbose_name=_("player")
+    )
+    score = models.BigIntegerField(_("final score"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    result = models.FloatField(_("result"))
 
     class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
         ordering = ["session", "place"]
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_result_per_seat"),
@@ -344,23 +417,44 @@ class AuditEntry(models.Model):
     the first answer instead of being applied twice.
     """
 
-    session = models.ForeignKey(Session, related_name="audit", on_delete=models.CASCADE)
-    at = models.DateTimeField(auto_now_add=True)
+    session = models.ForeignKey(
+        Session, related_name="audit", on_delete=models.CASCADE, verbose_name=_("session")
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("member"),
     )
-    via = models.CharField(max_length=20, help_text="member login, table link, API or command")
+    via = models.CharField(
+        _("made through"),
+        max_length=20,
+        help_text=_("member login, table link, API or command"),
+    )
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.SET_NULL, help_text="who holds the phone"
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("player"),
+        help_text=_("who holds the phone"),
     )
-    action = models.CharField(max_length=20)
-    round_number = models.PositiveIntegerField(null=True, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0, help_text="the session's version after it")
-    request_id = models.CharField(max_length=64, blank=True, help_text="the sending device's id")
+    action = models.CharField(_("change"), max_length=20)
+    round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("the session's version after it")
+    )
+    request_id = models.CharField(
+        _("request id"), max_length=64, blank=True, help_text=_("the sending device's id")
+    )
 
     class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         ordering = ["-at", "-pk"]
         constraints = [
             models.UniqueConstraint(
@@ -390,15 +484,20 @@ class ApiToken(models.Model):
     """
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, related_name="api_tokens", on_delete=models.CASCADE
+        settings.AUTH_USER_MODEL,
+        related_name="api_tokens",
+        on_delete=models.CASCADE,
+        verbose_name=_("member"),
     )
-    label = models.CharField(max_length=60)
-    key_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    label = models.CharField(_("label"), max_length=60)
+    key_hash = models.CharField(_("token's hash"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

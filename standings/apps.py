@@ -3,11 +3,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class StandingsConfig(AppConfig):
     name = "standings"
-    verbose_name = "Club standings"
+    verbose_name = _("Club standings")
 
     def ready(self) -> None:
         from ledger.signals import session_changed, sessions_moved

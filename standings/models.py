@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Player, Ruleset, Season, Session
 from standings.ratings import RatingState
@@ -42,6 +43,10 @@ class ClubSetting(models.Model):
     min_games = models.PositiveSmallIntegerField(
         default=5, help_text="games a player needs to be listed (a season may set its own)"
     )
+
+    class Meta:
+        verbose_name = _("club setting")
+        verbose_name_plural = _("club settings")
 
     def __str__(self) -> str:
         return f"rating shown: {self.get_rating_system_display()}"
@@ -147,6 +152,8 @@ class PlayerGame(models.Model):
     objects = PlayerGameQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("player's game")
+        verbose_name_plural = _("players' games")
         ordering = ["finished_at", "session_id"]
         constraints = [
             models.UniqueConstraint(fields=["session", "player"], name="one_game_per_player"),
@@ -202,6 +209,8 @@ class Encounter(models.Model):
     objects = EncounterQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("head-to-head game")
+        verbose_name_plural = _("head-to-head games")
         indexes = [models.Index(fields=["player", "opponent"])]
 
     def __str__(self) -> str:
@@ -233,6 +242,8 @@ class WinHand(models.Model):
     objects = WinHandQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("winning hand")
+        verbose_name_plural = _("winning hands")
         indexes = [
             # The club's histogram of any scope reads only this index.
             models.Index(fields=["finished_at", "limit", "han"], name="winhand_values"),
@@ -258,6 +269,8 @@ class ClubTally(models.Model):
     places = models.JSONField(default=list, blank=True, help_text="1st to 4th, or 3rd (a seat)")
 
     class Meta:
+        verbose_name = _("club count")
+        verbose_name_plural = _("club counts")
         constraints = [
             models.UniqueConstraint(fields=["scope", "kind", "key"], name="one_tally_per_key")
         ]
@@ -282,6 +295,8 @@ class Standing(models.Model):
     recent = models.JSONField(default=list, help_text="the last results, oldest first")
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         constraints = [
             models.UniqueConstraint(fields=["scope", "player"], name="one_standing_per_scope")
         ]
@@ -302,6 +317,8 @@ class SeasonRating(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = _("season rating")
+        verbose_name_plural = _("season ratings")
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "player", "player_count"], name="one_rating_per_season"
@@ -328,6 +345,8 @@ class Rating(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [
             models.UniqueConstraint(fields=["player", "player_count"], name="one_rating_per_count")
         ]
@@ -352,6 +371,10 @@ class PendingRebuild(models.Model):
     )
     marked_at = models.DateTimeField()
 
+    class Meta:
+        verbose_name = _("pending standings update")
+        verbose_name_plural = _("pending standings updates")
+
     def __str__(self) -> str:
         return f"session {self.session_id} changed at {self.marked_at:%Y-%m-%d %H:%M:%S}"
 
@@ -361,6 +384,10 @@ class RebuildLease(models.Model):
 
     holder = models.CharField(max_length=64, blank=True)
     until = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("standings update lock")
+        verbose_name_plural = _("standings update locks")
 
     def __str__(self) -> str:
         return f"held by {self.holder or 'nobody'} until {self.until:%H:%M:%S}"
