@@ -42,6 +42,7 @@ from ledger.models import (
     SessionSeat,
     name_key,
 )
+from ledger.players import clean_name
 from ledger.seasons import check_season, close_season, place_sessions
 from ledger.signals import sessions_moved
 from scoring.errors import ScoringError
@@ -119,6 +120,16 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "user", "created_at")
     search_fields = ("name",)
     form = PlayerForm
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Player], search_term: str
+    ) -> tuple[QuerySet[Player], bool]:
+        """Find players by their name in any case in every script, as the pages match names
+        ("émile" finds Émile, "strasse" Straße: the database's own search folds ASCII only)."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if key := name_key(clean_name(search_term)):
+            found = found | queryset.filter(name_key__contains=key)
+        return found, duplicates
 
 
 class RulesetForm(forms.ModelForm):

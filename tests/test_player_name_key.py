@@ -82,3 +82,17 @@ def test_players_stored_before_whose_names_share_a_key_stay_apart_and_the_first_
     assert Player.objects.get(pk=other.pk).name_key == "bo"
     assert player_named("strasse").pk == first.pk
     _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("search", ["émile", "ÉMILE", "strasse", "STRASSE", "ωmega"])
+def test_the_admin_finds_a_player_by_a_name_in_any_case(search):
+    for name in ("Émile", "Straße", "Ωmega", "Bo"):
+        player_named(name)
+    admin = get_user_model().objects.create_superuser("root", "r@x.org", "pw-for-tests-1")
+    client = Client()
+    client.force_login(admin)
+
+    page = client.get("/admin/ledger/player/", {"q": search}).content.decode()
+
+    assert "1 result" in page and ">Bo<" not in page
