@@ -136,6 +136,9 @@ class ScopeForm(forms.Form):
             self.player_counts = counts
         self.seasons = list(Season.objects.all())
         self.rulesets = list(Ruleset.objects.all())
+        self.fields["sort"].error_messages["invalid_choice"] = gettext(
+            "must be one of: %(choices)s"
+        ) % {"choices": gettext(", ").join(SORTS)}  # as a program sends them
         self.fields["scope"].choices = [
             ("current", gettext("Current season")),
             ("all", gettext("All time")),

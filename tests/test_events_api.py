@@ -329,9 +329,7 @@ def test_a_choice_not_offered_lists_the_choices_without_quotes_or_english_joins(
     status, answer = call(client, "get", "/standings?sort=x")
 
     assert status == 422
-    assert message_of(answer).startswith(
-        "The request is not valid: sort: must be one of: total, average_result, "
-    )
+    assert message_of(answer).startswith("Sort by: must be one of: total, average_result, ")
     assert message_of(answer).endswith(", rating, name")
     assert "'" not in message_of(answer)
 

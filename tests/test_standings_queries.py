@@ -164,7 +164,7 @@ def test_every_problem_of_a_query_is_said_with_its_field_named(client, big_club)
     message = client.get(reverse("leaderboard-json"), query).json()["error"]["message"]
 
     assert "Min. games: Ensure this value is greater than or equal to 0." in message
-    assert "Sort by: Select a valid choice." in message
+    assert "Sort by: must be one of: total, " in message
     assert "Give a From date, a To date or both for a date range." in message
 
 

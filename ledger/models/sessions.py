@@ -1,29 +1,23 @@
-"""The club's data: players, rulesets, seasons, sessions and their rounds.
-
-A round is an event: a session's state is always the engine's replay of its
-rounds (``Session.replay``). Only ``ledger.writes`` changes a session: it rewrites
-the derived columns of ``Round`` and the stored ``Result`` rows from that replay in
-the same transaction as the change, and bumps ``Session.version``.
-"""
+"""Sessions and their rounds: a round is an event, and a session's state is always the
+engine's replay of its rounds (``Session.replay``). Only ``ledger.writes`` changes a
+session: it rewrites the derived columns of ``Round`` and the stored ``Result`` rows from
+that replay in the same transaction as the change, and bumps ``Session.version``."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import unicodedata
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ledger.models.club import Player, Ruleset, Season
 from scoring.game import Replay, replay
-from scoring.rules import PRESETS, Rules
+from scoring.rules import Rules
 
 SEATS = (0, 1, 2, 3)
 
@@ -36,104 +30,6 @@ def _iso(moment: Any) -> str:
 def new_token() -> str:
     """Return an unguessable token for a table link."""
     return secrets.token_urlsafe(24)
-
-
-def name_key(name: str) -> str:
-    """Return what two names of one player share: the name ignoring case in every script
-    ("Émile" and "ÉMILE", "Straße" and "STRASSE"), the same in SQLite and PostgreSQL
-    (whose lower() may fold ASCII letters only)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-
-
-class Player(models.Model):
-    name = models.CharField(_("name"), max_length=60, unique=True)
-    name_key = models.CharField(
-        _("name ignoring case"),
-        max_length=180,
-        unique=True,
-        editable=False,
-        help_text=_("the name ignoring case (name_key)"),
-    )
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        verbose_name=_("member account"),
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        ordering = [Lower("name")]  # "kinji.s", "Late Larry", "LITHIUM", "Suika"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        """Save the player with the key of their name (one player per name in any case)."""
-        self.name_key = name_key(self.name)
-        fields = kwargs.get("update_fields")
-        if fields is not None and "name" in fields:
-            kwargs["update_fields"] = {*fields, "name_key"}
-        super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("player-detail", args=[self.pk])
-
-
-class Ruleset(models.Model):
-    """A club's named rules: a rules JSON as the engine reads it."""
-
-    name = models.CharField(_("name"), max_length=60, unique=True)
-    rules = models.JSONField(_("rules"), default=dict)
-    description = models.TextField(_("description"), blank=True)
-
-    class Meta:
-        verbose_name = _("ruleset")
-        verbose_name_plural = _("rulesets")
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def engine_rules(self) -> Rules:
-        """Return the engine's rules value (stored rules are read as saved: rules saved
-        before the engine checked options against each other keep working)."""
-        return Rules.from_json(self.rules, check=False)
-
-
-def preset_choices() -> list[tuple[str, str]]:
-    """Return the engine's presets as form choices."""
-    return [(name, name) for name in PRESETS]
-
-
-class Season(models.Model):
-    name = models.CharField(_("name"), max_length=60, unique=True)
-    starts_on = models.DateField(_("starts on"))
-    ends_on = models.DateField(_("ends on"), null=True, blank=True)
-    is_closed = models.BooleanField(_("closed"), default=False)
-    min_games = models.PositiveSmallIntegerField(
-        _("games needed to be listed"),
-        null=True,
-        blank=True,
-        help_text=_("games a player needs to be listed (blank: the club's)"),
-    )
-
-    class Meta:
-        verbose_name = _("season")
-        verbose_name_plural = _("seasons")
-        ordering = ["-starts_on"]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
-                name="season_ends_after_it_starts",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 RESTORE_DAYS = 30
@@ -309,29 +205,6 @@ class Session(models.Model):
         return self.game(outcomes).to_json()
 
 
-class OnlineName(models.Model):
-    """A name on an online site (Tenhou, Mahjong Soul) that a club player plays under,
-    remembered from the first import of their games."""
-
-    site = models.CharField(_("site"), max_length=20)
-    name = models.CharField(_("name"), max_length=100)
-    player = models.ForeignKey(
-        Player, related_name="online_names", on_delete=models.CASCADE, verbose_name=_("player")
-    )
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
-
-    class Meta:
-        verbose_name = _("online name")
-        verbose_name_plural = _("online names")
-        ordering = ["site", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["site", "name"], name="one_player_per_online_name")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.site}) → {self.player}"
-
-
 class SessionSeat(models.Model):
     session = models.ForeignKey(
         Session, related_name="seats", on_delete=models.CASCADE, verbose_name=_("session")
@@ -407,104 +280,3 @@ class Result(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_result_per_seat"),
         ]
-
-
-class AuditEntry(models.Model):
-    """One change of a session: who made it, when, and what it was before and after.
-
-    ``version`` is the session's version the change produced; ``request_id`` the
-    sending device's id for the change, so that a retried request is answered with
-    the first answer instead of being applied twice.
-    """
-
-    session = models.ForeignKey(
-        Session, related_name="audit", on_delete=models.CASCADE, verbose_name=_("session")
-    )
-    at = models.DateTimeField(_("when"), auto_now_add=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        verbose_name=_("member"),
-    )
-    via = models.CharField(
-        _("made through"),
-        max_length=20,
-        help_text=_("member login, table link, API or command"),
-    )
-    player = models.ForeignKey(
-        Player,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        verbose_name=_("player"),
-        help_text=_("who holds the phone"),
-    )
-    action = models.CharField(_("change"), max_length=20)
-    round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-    version = models.PositiveIntegerField(
-        _("version"), default=0, help_text=_("the session's version after it")
-    )
-    request_id = models.CharField(
-        _("request id"), max_length=64, blank=True, help_text=_("the sending device's id")
-    )
-
-    class Meta:
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit entries")
-        ordering = ["-at", "-pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session", "request_id"],
-                condition=~Q(request_id=""),
-                name="one_change_per_request",
-            ),
-            # A new-session form sent twice at once: the second start waits and fails.
-            models.UniqueConstraint(
-                fields=["request_id"],
-                condition=Q(action="start") & ~Q(request_id=""),
-                name="one_session_per_start_request",
-            ),
-        ]
-        indexes = [models.Index(fields=["session", "version"])]
-
-
-def hash_token(token: str) -> str:
-    """Return the stored form of an API token (only its hash is kept)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-class ApiToken(models.Model):
-    """A member's personal token for the JSON API (``Authorization: Bearer <token>``).
-
-    Only the token's hash is stored: the member sees the token once, when it is made.
-    """
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        related_name="api_tokens",
-        on_delete=models.CASCADE,
-        verbose_name=_("member"),
-    )
-    label = models.CharField(_("label"), max_length=60)
-    key_hash = models.CharField(_("token's hash"), max_length=64, unique=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
-    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("API token")
-        verbose_name_plural = _("API tokens")
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.label} ({self.user})"
-
-    @classmethod
-    def issue(cls, user: Any, label: str) -> tuple[ApiToken, str]:
-        """Return a new token row and the token itself (shown once, never stored)."""
-        token = "rl_" + secrets.token_urlsafe(30)
-        return cls.objects.create(user=user, label=label, key_hash=hash_token(token)), token
