@@ -71,3 +71,15 @@ def clean_name(name: str) -> str:
     """
     composed = unicodedata.normalize("NFC", name)
     return "".join(char for char in composed if unicodedata.category(char) not in INVISIBLE).strip()
+
+
+def alphabetical(player: Player) -> tuple[str, int]:
+    """Return a player's place in an alphabetical list: the name ignoring case and accents,
+    so that "Émile" comes after "adam" and before "Zoë" (a database orders by code point,
+    and puts "É" after "Z").
+
+    >>> alphabetical(Player(pk=1, name="Émile", name_key="émile"))
+    ('emile', 1)
+    """
+    letters = unicodedata.normalize("NFKD", player.name_key or name_key(player.name))
+    return "".join(char for char in letters if not unicodedata.combining(char)), player.pk or 0

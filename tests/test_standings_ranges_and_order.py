@@ -194,6 +194,16 @@ def test_the_players_list_sorts_names_ignoring_case(client):
     assert shown == ["kinji.s", "Late Larry", "LITHIUM", "Suika"]
 
 
+def test_the_players_list_sorts_names_ignoring_accents(client):
+    for name in ("Zoë", "Émile", "adam", "Ölçer", "eve"):
+        create_player(name=name)
+
+    page = client.get(reverse("player-list")).content.decode()
+    shown = re.findall(r'<span class="names">(.*?)</span>', page)
+
+    assert shown == ["adam", "Émile", "eve", "Ölçer", "Zoë"]
+
+
 def test_head_to_head_lists_opponents_with_as_many_games_ignoring_case(client):
     _game("2026-12-03T19:00:00+00:00", names=("Aki", "bo", "Chen", "dai"))
     aki = Player.objects.get(name="Aki")

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from ledger.models import Player, Result, SessionSeat
+from ledger.players import alphabetical
 
 SESSIONS_PER_PAGE = 50
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
-    """List the club's players by name, ignoring case ("kinji.s" before "Late Larry")."""
-    players = Player.objects.order_by(Lower("name"), "pk")
+    """List the club's players by name, ignoring case and accents ("kinji.s" before "Late
+    Larry", "Émile" before "Zoë")."""
+    players = sorted(Player.objects.all(), key=alphabetical)
     return render(request, "ledger/player_list.html", {"players": players})
 
 
