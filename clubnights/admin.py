@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from clubnights.models import Event, EventPlayer, EventRound, EventTable
 from ledger.admin import ShownOnly
@@ -63,5 +64,11 @@ class EventTableInline(ShownOnly, admin.TabularInline):
 @admin.register(EventRound)
 class EventRoundAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ("event", "number", "started_at")
-    fields = ("event", "number", "started_at", "sitting_out", "note")
+    fields = ("event", "number", "started_at", "sitting_out", "seating_note")
+    readonly_fields = ("seating_note",)
     inlines = [EventTableInline]
+
+    @admin.display(description=_("seating note"))
+    def seating_note(self, obj: EventRound) -> str:
+        """The seating engine's note in words, as the event's pages say it (not its code)."""
+        return obj.note_text() or "–"

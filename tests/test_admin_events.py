@@ -116,3 +116,17 @@ def test_no_check_in_is_added_in_the_admin(admin_client):
 
     assert page.status_code == 200
     assert b"entries-empty" not in page.content  # the row an "Add another" link copies
+
+
+def test_an_events_rounds_seating_note_is_shown_in_words_in_the_admin(admin_client):
+    _, event_round = _drawn_event()
+    EventRound.objects.filter(pk=event_round.pk).update(
+        note={"code": "sanma_not_possible", "values": {"count": 5, "left": 1}}
+    )
+
+    page = admin_client.get(f"/admin/clubnights/eventround/{event_round.pk}/change/")
+
+    assert "5 players cannot all play at tables of four and three, so 1 sits out." in (
+        page.content.decode()
+    )
+    assert "sanma_not_possible" not in page.content.decode()
