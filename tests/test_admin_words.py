@@ -140,3 +140,16 @@ def test_a_seasons_fields_are_named_in_plain_words(ja_client):
 
     assert "Games needed to be listed" in page and "Starts on" in page
     assert "Min games" not in page and "Is closed" not in page
+
+
+@pytest.mark.django_db
+def test_results_and_changes_have_readable_titles():
+    from ledger.models import AuditEntry, Result
+    from tests.factories import create_session, ron
+
+    session = create_session(rules={"preset": "wrc", "game_length": "one_round"},
+                             rounds=[ron(1, 0)])  # fmt: skip
+
+    assert str(Result.objects.filter(session=session).first()).endswith(str(session))
+    assert str(AuditEntry.objects.filter(session=session).first()) == f"{session} #1"
+    assert "object (" not in str(Result.objects.first())

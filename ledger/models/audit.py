@@ -78,6 +78,9 @@ class AuditEntry(models.Model):
         ]
         indexes = [models.Index(fields=["session", "version"])]
 
+    def __str__(self) -> str:
+        return f"{self.session} #{self.version}"  # the admin's title: the version it made
+
 
 def hash_token(token: str) -> str:
     """Return the stored form of an API token (only its hash is kept)."""

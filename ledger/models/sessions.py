@@ -280,3 +280,6 @@ class Result(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "seat"], name="one_result_per_seat"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.session}"  # the admin's title of the row
