@@ -91,6 +91,12 @@ class WholeNumberField(forms.IntegerField):
         return -number if text.startswith("-") else number
 
 
+def _one_of(field: forms.ChoiceField) -> str:
+    """Return "must be one of: total, games, …": the values of the field's choices."""
+    values = gettext(", ").join(str(value) for value, _label in field.choices)
+    return gettext("must be one of: %(choices)s") % {"choices": values}
+
+
 class ScopeForm(forms.Form):
     """Which sessions count, who is listed and in which order (read from the query string).
 
@@ -136,9 +142,6 @@ class ScopeForm(forms.Form):
             self.player_counts = counts
         self.seasons = list(Season.objects.all())
         self.rulesets = list(Ruleset.objects.all())
-        self.fields["sort"].error_messages["invalid_choice"] = gettext(
-            "must be one of: %(choices)s"
-        ) % {"choices": gettext(", ").join(SORTS)}  # as a program sends them
         self.fields["scope"].choices = [
             ("current", gettext("Current season")),
             ("all", gettext("All time")),
@@ -152,6 +155,8 @@ class ScopeForm(forms.Form):
             ),
             ("dates", gettext("Dates…")),
         ]
+        for name in ("scope", "sort"):  # a value not offered: the ones a program may send
+            self.fields[name].error_messages["invalid_choice"] = _one_of(self.fields[name])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
