@@ -155,7 +155,15 @@ def test_missing_pages_are_friendly_404s(client, url):
 def test_admin_lists_every_model(admin_client):
     page = admin_client.get("/admin/").content.decode()
 
-    for name in ("Players", "Rulesets", "Seasons", "Sessions", "Rounds", "Results", "Audit entries"):
+    for name in (
+        "Players",
+        "Rulesets",
+        "Seasons",
+        "Sessions",
+        "Rounds",
+        "Results",
+        "Audit entries",
+    ):
         assert name.lower() in page.lower()
 
 
