@@ -213,7 +213,8 @@ class SeasonAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
         closing = obj.is_closed and not Season.objects.filter(pk=obj.pk, is_closed=True).exists()
-        obj.is_closed = obj.is_closed and not closing  # closed below, as on the seasons page
+        if closing:
+            obj.is_closed = False  # closed below by close_season, as on the seasons page
         with transaction.atomic():  # the season is kept only with its sessions placed
             super().save_model(request, obj, form, change)
             place_sessions()

@@ -3,10 +3,10 @@ start date falls in, for new sessions, imports and changed dates alike.
 
 Open seasons never overlap (``check_no_overlap``, which the season forms run through
 ``check_season``); a season without an end runs on from its start. A closed season takes
-no more games, so a new season may start on its days (on the day it was closed, say). The season form keeps
-its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored with days beyond them (before
-they were checked, or through the admin) is read as starting on ``FIRST_DAY``, and one
-ending on ``LAST_DAY`` or later as running on.
+no more games, so a new season may start on its days (on the day it was closed, say).
+The season form keeps its days from ``FIRST_DAY`` to ``LAST_DAY``; a season stored with
+days beyond them (before they were checked, or through the admin) is read as starting on
+``FIRST_DAY``, and one ending on ``LAST_DAY`` or later as running on.
 
 When a season is made or changed, ``place_sessions`` moves every session into the season
 its date falls in, in a few set-based updates, and says which moved so that the standings
@@ -15,8 +15,8 @@ are brought up to date.
 A closed season is final (``close_season``): the games it holds when it is closed stay in
 it and no other game joins it, so its standings are kept as they were. Games still being
 played then leave it; a game started or imported later on one of its days belongs to no
-season; and its games can no longer be changed (every write checks:
-``ledger.write_steps.check_not_closed``).
+season; and its games can no longer be changed (``closed_season``, which every write
+checks in ``ledger.write_steps`` and the pages use to offer no change).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ LAST_DAY = dt.date(2999, 12, 31)
 def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
     """Add the errors of a season form (the seasons page's, the admin's): a start or end
     outside the years a season may use, an end before the start, an open season's range
-    meeting another open season's. The range is compared with the others only when both its days were read and
-    are in order (a day refused is missing from ``data``: an end left out would read as a
+    meeting another open season's. The range is compared with the others only when both
+    its days were read and are in order (a day refused is missing from ``data``: an end left out would read as a
     season running on, and meet seasons the user never meant)."""
     for name in ("starts_on", "ends_on"):
         day = data.get(name)
@@ -75,14 +75,20 @@ def local_day(moment: dt.datetime) -> dt.date:
 def season_on(day: dt.date) -> Season | None:
     """Return the open season whose range holds ``day``, if any (the season a game of that
     day joins: a closed season takes no more games)."""
-    return _open_seasons_on(day).first()
+    return _seasons_on(day, closed=False).first()
 
 
 def season_of(moment: dt.datetime) -> Season | None:
     """Return the season a session started at ``moment`` joins, locked until the
     transaction ends: a season being closed meanwhile is closed before the session joins
     it (and the session then joins none) or after (and the closing sees it)."""
-    return _open_seasons_on(local_day(moment)).select_for_update(no_key=True).first()
+    return _seasons_on(local_day(moment), closed=False).select_for_update(no_key=True).first()
+
+
+def closed_season(session: Session) -> Season | None:
+    """Return the session's season if it is closed (its games are final), else None."""
+    season = session.season
+    return season if season is not None and season.is_closed else None
 
 
 def closed_season_of(session: Session) -> Season | None:
@@ -90,13 +96,12 @@ def closed_season_of(session: Session) -> Season | None:
     imported on those days: it counts in no season)."""
     if session.season_id is not None:
         return None
-    day = local_day(session.started_at)
-    holding = Season.objects.filter(is_closed=True, starts_on__lte=day)
-    return holding.filter(Q(ends_on__isnull=True) | Q(ends_on__gte=day)).first()
+    return _seasons_on(local_day(session.started_at), closed=True).first()
 
 
-def _open_seasons_on(day: dt.date) -> QuerySet[Season]:
-    holding = Season.objects.filter(is_closed=False, starts_on__lte=day).filter(
+def _seasons_on(day: dt.date, *, closed: bool) -> QuerySet[Season]:
+    """Return the open (or closed) seasons whose range holds ``day``, latest first."""
+    holding = Season.objects.filter(is_closed=closed, starts_on__lte=day).filter(
         Q(ends_on__isnull=True) | Q(ends_on__gte=day)
     )
     return holding.order_by("-starts_on")

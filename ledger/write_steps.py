@@ -1,8 +1,8 @@
 """The steps every change to a session takes (``ledger.writes`` makes the changes):
 lock the session row; answer a retried request with the change it made; refuse a
-deleted session, a game of a closed season or an old version; replay the rounds as they would be through the
-engine (which refuses an impossible round); write the rounds, the status and results
-and an audit entry; bump the version. All in the transaction ``guarded`` opens.
+deleted session, a game of a closed season or an old version; replay the rounds as they
+would be through the engine (which refuses an impossible round); write the rounds, the
+status and results and an audit entry; bump the version. All in the transaction ``guarded`` opens.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ledger.change_log import Actor
 from ledger.engine_words import explain
 from ledger.models import AuditEntry, Result, Round, Session
 from ledger.online_logs.model import replay_fingerprint
+from ledger.seasons import closed_season
 from ledger.signals import session_changed
 from ledger.write_errors import (
     Refused,
@@ -59,8 +60,7 @@ def check_live(session: Session) -> None:
 
 def check_not_closed(session: Session) -> None:
     """Refuse to change a game of a closed season (``ledger.seasons``): its standings are final."""
-    season = session.season
-    if season is not None and season.is_closed:
+    if (season := closed_season(session)) is not None:
         raise SeasonClosed(season.name)
 
 
@@ -132,8 +132,8 @@ def guarded(
 ) -> Change:
     """Make a change in the steps every change takes: lock the session, answer a retried
     request with its first change, refuse a deleted session, a game of a closed season or
-    an old version, then make
-    it (reading the rounds under the lock) and commit it all at once."""
+    an old version, then make it (reading the rounds under the lock) and commit it all at
+    once."""
     with transaction.atomic():
         session = lock(pk)
         if done := done_before(session, request_id):

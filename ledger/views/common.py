@@ -17,9 +17,9 @@ from django_htmx.http import reswap, retarget
 
 from ledger.forms.choices import allowed_kinds, round_choices
 from ledger.json_text import whole_number
-from ledger.models import Season, Session
-from ledger.seasons import closed_season_of
-from ledger.writes import Actor, WriteError
+from ledger.models import Session
+from ledger.seasons import closed_season, closed_season_of
+from ledger.writes import Actor, SeasonClosed, WriteError
 from scoring.rules import Rules
 
 TABLE_TOKENS = "table_tokens"  # the table links this browser joined (in its login session)
@@ -51,10 +51,10 @@ def can_record(request: HttpRequest, session: Session) -> bool:
     return request.user.is_authenticated or has_table_link(request, session)
 
 
-def closed_season(session: Session) -> Season | None:
-    """Return the session's season if it is closed (its games are final), else None."""
-    season = session.season
-    return season if season is not None and season.is_closed else None
+def closed_note(session: Session) -> str:
+    """Return why the game can no longer be changed (its season is closed), or ""."""
+    season = closed_season(session)
+    return SeasonClosed(season.name).message if season is not None else ""
 
 
 def require_recorder(request: HttpRequest, session: Session) -> None:

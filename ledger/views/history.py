@@ -17,7 +17,7 @@ from ledger.forms import KINDS, RoundForm
 from ledger.views.common import (
     actor_of,
     can_record,
-    closed_season,
+    closed_note,
     load_session,
     posted_version,
     require_editor,
@@ -53,7 +53,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
         "final": state.get("final"),
         "settlement": settlement_table(game, names),
         "can_record": can_record(request, session),
-        "closed_season": closed_season(session),
+        "closed_note": closed_note(session),
         "audit": _change_log(session, names),
     }
     return render(request, "ledger/history.html", context)
@@ -132,8 +132,8 @@ def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a past round; every later round is replayed."""
     session = load_session(pk)
     require_editor(request, session)
-    if (season := closed_season(session)) is not None:
-        messages.error(request, writes.SeasonClosed(season.name).message)
+    if note := closed_note(session):
+        messages.error(request, note)
         return redirect("session-history", pk=session.pk)
     outcomes = session.outcomes()
     if not 1 <= number <= len(outcomes):

@@ -23,7 +23,7 @@ from ledger.tables import payment_lines, table_of
 from ledger.views.common import (
     actor_of,
     can_record,
-    closed_season,
+    closed_note,
     holder_seat,
     load_session,
     posted_version,
@@ -67,7 +67,7 @@ def table_context(
         # a draw's chombo buttons: the seats in riichi this hand (Rules.riichi_noten)
         "declared_riichi": sorted(session.riichi),
         "can_record": recorder,
-        "closed_season": closed_season(session),
+        "closed_note": closed_note(session),
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
         "final_rows": _final_rows(table),
