@@ -28,7 +28,7 @@ from events.errors import SeatingError
 from events.messages import Message
 from ledger import writes
 from ledger.engine_words import explain as explain_rules
-from ledger.models import Player, Ruleset, Session
+from ledger.models import Player, Ruleset, Session, name_key
 from ledger.players import PlayerNameError, player_named
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -192,11 +192,14 @@ def _named(name: str) -> Player:
 
 
 def _team(event: Event, name: str) -> Team:
-    """Return the event's team of this name, matched ignoring case (as players are); a new
+    """Return the event's team of this name, matched ignoring case in every script as
+    players are (``name_key``: SQLite's own case folding knows ASCII letters only); a new
     name makes a new team, and the first spelling stays the team's."""
     name = name.strip()[:60]
-    team = event.teams.filter(name__iexact=name).order_by("pk").first()
-    return team or Team.objects.create(event=event, name=name)
+    for team in event.teams.order_by("pk"):  # an event has a few teams
+        if name_key(team.name) == name_key(name):
+            return team
+    return Team.objects.create(event=event, name=name)
 
 
 def check_out(pk: int, player_pk: int) -> EventPlayer:

@@ -287,3 +287,14 @@ def test_a_draw_starts_each_table_in_a_dozen_queries(django_assert_max_num_queri
         event_round = service.draw_round(event.pk, actor=ACTOR)
 
     assert event_round.tables.count() == 6
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("spellings", [("Red", "RED", "red"), ("Équipe", "ÉQUIPE", "équipe")])
+def test_a_team_named_in_another_case_is_the_same_team_in_every_script(spellings):
+    event = create_event(has_teams=True)
+    for index, team in enumerate(spellings):
+        service.check_in(event.pk, name=NAMES[index], team=team)
+
+    assert [team.name for team in event.teams.all()] == [spellings[0]]
+    assert event.entries.filter(team__name=spellings[0]).count() == 3
