@@ -33,6 +33,7 @@ from ledger.models import (
     Session,
 )
 from ledger.new_session import NewSession, create_session
+from ledger.round_checks import check_round, is_seat_list
 from ledger.write_errors import (
     Refused,
     RoundMissing,
@@ -44,7 +45,6 @@ from ledger.write_errors import (
 )
 from ledger.write_steps import Change, Outcome
 from scoring.game import RiichiError, with_riichi
-from scoring.outcome_fields import wins_of
 
 # What callers name as ``writes.X``: the changes below, who makes them and what they
 # run into.
@@ -105,7 +105,7 @@ def record_round(
                 ) % {"next": number, "number": expected_number})  # fmt: skip
             raise stale_since(session, seen)
         played = with_declared_riichi(outcome, session.riichi)
-        check_riichi_sticks(session, played)
+        check_round(session, played)
         outcomes = [*(row.outcome for row in rows), played]
         state = steps.replay(session, outcomes)
         steps.write_rounds(session, rows, outcomes, state)
@@ -130,7 +130,7 @@ def replace_round(
     def replace(session: Session) -> Change:
         rows = steps.rounds_of(session)
         old = steps.round_at(rows, number).outcome
-        check_riichi_sticks(session, outcome)
+        check_round(session, outcome)
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
         return _rewrite(session, actor, "edit", request_id, rows, outcomes, number,
@@ -291,52 +291,14 @@ def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
     """Return the round with the riichi declared during its hand (none on a chombo,
     where the sticks go back to their players)."""
     riichi = outcome.get("riichi", [])
-    if not declared or outcome.get("result") == "chombo" or not _is_seat_list(riichi):
+    if not declared or outcome.get("result") == "chombo" or not is_seat_list(riichi):
         return outcome
     return {**outcome, "riichi": sorted({*riichi, *declared})}
-
-
-def _is_seat_list(riichi: Any) -> bool:
-    """Whether a round's riichi is a list of seat numbers (the replay refuses, in words,
-    any other riichi, and says which seats there are)."""
-    return isinstance(riichi, list) and all(type(seat) is int for seat in riichi)
 
 
 def undone_riichi(outcome: Outcome) -> list[int]:
     """Return the riichi of an undone round: declared again in the hand played again."""
     return [] if outcome.get("result") == "chombo" else list(outcome.get("riichi", []))
-
-
-def check_riichi_sticks(session: Session, outcome: Outcome) -> None:
-    """Refuse a round whose riichi list and hands disagree: a chombo lists none (its
-    sticks go back), and a winner whose hand counts riichi paid its stick."""
-    riichi = outcome.get("riichi", [])
-    if not _is_seat_list(riichi):
-        return  # the replay refuses it in words
-    if outcome.get("result") == "chombo" and riichi:
-        raise Refused(gettext(
-            "A chombo lists no riichi: the hand is played again and its riichi sticks go "
-            "back to their players."
-        ))  # fmt: skip
-    for win in wins_of(outcome):
-        if _counts_riichi(win) and win.get("winner") not in riichi:
-            names = [player.name for player in session.players()]
-            winner = win.get("winner")
-            name = names[winner] if type(winner) is int and 0 <= winner < len(names) else winner
-            raise Refused(gettext(
-                "%(name)s’s hand counts riichi, so %(name)s must be among the round’s riichi "
-                "(who put down 1,000 points)."
-            ) % {"name": name})  # fmt: skip
-
-
-def _counts_riichi(win: Any) -> bool:
-    """Whether a win counts riichi: its hand's flags, or the yaku its checklist ticked."""
-    if not isinstance(win, dict):
-        return False
-    hand, yaku = win.get("hand"), win.get("yaku")
-    if isinstance(hand, dict) and (hand.get("riichi") or hand.get("double_riichi")):
-        return True
-    return isinstance(yaku, list) and any(name in ("riichi", "double_riichi") for name in yaku)
 
 
 def check_declared_riichi(session: Session, outcomes: list[Outcome]) -> None:

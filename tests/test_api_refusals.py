@@ -118,7 +118,7 @@ def test_a_winner_whose_hand_counts_riichi_must_have_put_down_the_stick(client, 
 
 def test_a_winner_whose_yaku_list_riichi_must_have_put_down_the_stick(client, member_token):
     session = create_session()
-    win = {"winner": 0, "han": 6, "fu": 30, "yaku": ["riichi", "chinitsu"]}
+    win = {"winner": 0, "han": 7, "fu": 30, "yaku": ["riichi", "chinitsu"]}
     outcome = {"result": "ron", "loser": 1, "wins": [win]}
 
     refused = _record(client, member_token, session, {**outcome, "riichi": []})
