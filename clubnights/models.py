@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from events.messages import Message
@@ -179,7 +180,7 @@ class EventPlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} at {self.event}"
+        return f"{self.player} · {self.event}"
 
     @property
     def is_present(self) -> bool:
@@ -215,7 +216,8 @@ class EventRound(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event} round {self.number}"
+        number = pgettext("a round of an event: its tables play one game", "Round %(number)s")
+        return f"{self.event} · {number % {'number': self.number}}"
 
     def note_text(self) -> str:
         """Return the seating engine's note on this round in the active language, or ""."""
@@ -251,4 +253,4 @@ class EventTable(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} table {self.number}"
+        return f"{self.round} · {gettext('Table %(number)s') % {'number': self.number}}"

@@ -34,14 +34,19 @@ class ClubSetting(models.Model):
     """The club's choices for the standings (one row)."""
 
     class RatingSystem(models.TextChoices):
-        OPENSKILL = "openskill", "OpenSkill (skill ± uncertainty)"
-        TENHOU = "tenhou", "Tenhou R"
+        OPENSKILL = "openskill", _("OpenSkill (skill ± uncertainty)")
+        TENHOU = "tenhou", _("Tenhou R")
 
     rating_system = models.CharField(
-        max_length=12, choices=RatingSystem.choices, default=RatingSystem.OPENSKILL
+        _("rating shown"),
+        max_length=12,
+        choices=RatingSystem.choices,
+        default=RatingSystem.OPENSKILL,
     )
     min_games = models.PositiveSmallIntegerField(
-        default=5, help_text="games a player needs to be listed (a season may set its own)"
+        _("games needed to be listed"),
+        default=5,
+        help_text=_("games a player needs to be listed (a season may set its own)"),
     )
 
     class Meta:
@@ -49,7 +54,7 @@ class ClubSetting(models.Model):
         verbose_name_plural = _("club settings")
 
     def __str__(self) -> str:
-        return f"rating shown: {self.get_rating_system_display()}"
+        return f"{self._meta.get_field('rating_system').verbose_name}: {self.get_rating_system_display()}"
 
     @classmethod
     def current(cls) -> ClubSetting:

@@ -153,3 +153,25 @@ def test_results_and_changes_have_readable_titles():
     assert str(Result.objects.filter(session=session).first()).endswith(str(session))
     assert str(AuditEntry.objects.filter(session=session).first()) == f"{session} #1"
     assert "object (" not in str(Result.objects.first())
+
+
+@pytest.mark.django_db
+def test_rows_are_titled_in_the_staffs_language(every_row):
+    from django.utils import translation
+
+    from clubnights.models import EventRound, EventTable
+    from ledger.models import Round, SessionSeat
+
+    with translation.override("ja"):
+        titles = [
+            str(Round.objects.first()),
+            str(SessionSeat.objects.order_by("seat").first()),
+            str(EventRound.objects.first()),
+            str(EventTable.objects.first()),
+        ]
+
+    assert titles[0] == "1局目 (東1局)"
+    assert titles[1].endswith("(東)")
+    assert titles[2] == "Friday · 第1回戦"
+    assert titles[3] == "Friday · 第1回戦 · 卓1"
+    assert not any(word in " ".join(titles) for word in ("round", "seat", "table"))

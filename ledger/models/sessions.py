@@ -13,8 +13,10 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ledger import glossary
 from ledger.models.club import Player, Ruleset, Season
 from scoring.game import Replay, replay
 from scoring.rules import Rules
@@ -227,7 +229,8 @@ class SessionSeat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} (seat {self.seat})"
+        wind = glossary.seat_wind("ESWN"[self.seat])  # the starting seat's wind
+        return f"{self.player} ({wind})"
 
 
 class Round(models.Model):
@@ -256,7 +259,8 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"round {self.number} ({self.label})"
+        number = gettext("Round %(number)s") % {"number": self.number}
+        return f"{number} ({glossary.round_name(self.label)})"
 
 
 class Result(models.Model):
