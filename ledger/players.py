@@ -58,19 +58,24 @@ def players_by_id(ids: list[int]) -> dict[int, Player]:
 
 
 def _name_order(name: str) -> str:
-    return clean_name(name).lower()  # as the unique constraint compares names
+    return name_key(clean_name(name))  # as the unique key compares names
 
 
 def clean_name(name: str) -> str:
-    """Return a name as it is stored: trimmed, its accents composed (NFC) and without
+    """Return a name as it is stored: its accents composed (NFC), every run of spaces
+    (a tab, a no-break or an ideographic space among them) one space, trimmed, and without
     invisible format characters (a zero-width space) or control characters, so that
-    "José" typed two ways, or "Ann" with a zero-width space or a stray tab, is one player.
+    "José" typed two ways, "Ann  Lee" or "Ann" with a zero-width space is one player.
 
-    >>> clean_name(" Jose\u0301 "), clean_name("Ann\u200b"), clean_name("Ann\t\x01")
-    ('José', 'Ann', 'Ann')
+    >>> clean_name(" Jose\u0301 "), clean_name("Ann\u200b"), clean_name("Ann\tLee\x01")
+    ('José', 'Ann', 'Ann Lee')
+    >>> clean_name("山田\u3000花子"), clean_name("Ann \u00a0 Lee")
+    ('山田 花子', 'Ann Lee')
     """
     composed = unicodedata.normalize("NFC", name)
-    return "".join(char for char in composed if unicodedata.category(char) not in INVISIBLE).strip()
+    spaced = "".join(" " if char.isspace() else char for char in composed)
+    visible = "".join(char for char in spaced if unicodedata.category(char) not in INVISIBLE)
+    return " ".join(visible.split())
 
 
 def alphabetical(player: Player) -> tuple[str, int]:

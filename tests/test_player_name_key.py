@@ -14,13 +14,17 @@ from ledger.players import player_named, players_named
 
 BEFORE = [("ledger", "0014_player_names_in_any_case")]
 AFTER = [("ledger", "0016_player_name_key_unique")]
+BEFORE_WIDTH = [("ledger", "0017_words_for_the_admin")]
+AFTER_WIDTH = [("ledger", "0018_player_name_key_width_and_spaces")]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("first", "again"),
     [("Émile", "émile"), ("ÉMILE", "émile"), ("Ölçer", "ÖLÇER"), ("Straße", "STRASSE"),
-     ("Παύλος", "ΠΑΎΛΟΣ"), ("Дмитрий", "дмитрий"), ("Ann", "ann")],
+     ("Παύλος", "ΠΑΎΛΟΣ"), ("Дмитрий", "дмитрий"), ("Ann", "ann"),
+     ("Ann Lee", "Ann  Lee"), ("Ann Lee", "ann\tlee"), ("Ann Lee", "Ann\u00a0Lee"),
+     ("山田 花子", "山田\u3000花子"), ("Kinachi 0", "Ｋｉｎａｃｈｉ　０")],
 )  # fmt: skip
 def test_a_name_typed_in_another_case_is_the_same_player(first, again):
     player = player_named(first)
@@ -96,3 +100,48 @@ def test_the_admin_finds_a_player_by_a_name_in_any_case(search):
     page = client.get("/admin/ledger/player/", {"q": search}).content.decode()
 
     assert "1 result" in page and ">Bo<" not in page
+
+
+@pytest.mark.django_db
+def test_a_name_is_stored_with_single_spaces():
+    assert player_named("  Ann \u3000\t Lee ").name == "Ann Lee"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_whose_names_differ_in_width_or_spaces_stay_apart_and_the_first_keeps_it():
+    _migrate(BEFORE_WIDTH)
+    old = (
+        MigrationExecutor(connection)
+        .loader.project_state(BEFORE_WIDTH)
+        .apps.get_model("ledger", "Player")
+    )
+    made = {}
+    for name, key in [("Ann Lee", "ann lee"), ("Ann  Lee", "ann  lee"), ("Ｋｉｎａ", "ｋｉｎａ"),
+                      ("Kina", "kina"), ("Solo  Name", "solo  name")]:  # fmt: skip
+        made[name] = old.objects.create(name=name, name_key=key).pk
+
+    _migrate(AFTER_WIDTH)
+
+    found = {each.pk: (each.name, each.name_key) for each in Player.objects.all()}
+    assert found[made["Ann Lee"]] == ("Ann Lee", "ann lee")
+    assert found[made["Ann  Lee"]] == ("Ann  Lee", f"ann lee#{made['Ann  Lee']}")
+    assert found[made["Ｋｉｎａ"]] == ("Ｋｉｎａ", "kina")
+    assert found[made["Kina"]] == ("Kina", f"kina#{made['Kina']}")
+    assert found[made["Solo  Name"]] == ("Solo Name", "solo name")
+    assert player_named("KINA").pk == made["Ｋｉｎａ"]
+    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db
+def test_an_older_namesake_keeps_its_own_key_when_saved_again():
+    first = player_named("Kina")
+    Player.objects.bulk_create([Player(name="Ｋｉｎａ", name_key="placeholder")])  # no save()
+    second = Player.objects.get(name="Ｋｉｎａ")
+    Player.objects.filter(pk=second.pk).update(name_key=f"kina#{second.pk}")  # as migrated
+    second.refresh_from_db()
+    second.user = get_user_model().objects.create_user("kina2", password="pw-for-tests-1")
+
+    second.save()
+
+    assert Player.objects.get(pk=second.pk).name_key == f"kina#{second.pk}"
+    assert player_named("kina") == first

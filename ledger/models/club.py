@@ -20,8 +20,15 @@ from scoring.rules import PRESETS, Rules
 def name_key(name: str) -> str:
     """Return what two names of one player share: the name ignoring case in every script
     ("Émile" and "ÉMILE", "Straße" and "STRASSE"), the same in SQLite and PostgreSQL
-    (whose lower() may fold ASCII letters only)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    (whose lower() may fold ASCII letters only), ignoring the width of letters and spaces
+    a Japanese keyboard types ("Ｋｉｎａ　０" and "Kina 0", NFKC) and how many spaces
+    stand between words ("Ann  Lee" and "Ann Lee").
+
+    >>> name_key("Ｋｉｎａ　０") == name_key("kina  0") == "kina 0"
+    True
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
 
 
 class Player(models.Model):
@@ -49,7 +56,9 @@ class Player(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save the player with the key of their name (one player per name in any case)."""
-        self.name_key = name_key(self.name)
+        key = name_key(self.name)
+        if self.name_key != f"{key}#{self.pk}":  # an older namesake keeps its own key
+            self.name_key = key
         fields = kwargs.get("update_fields")
         if fields is not None and "name" in fields:
             kwargs["update_fields"] = {*fields, "name_key"}
