@@ -32,7 +32,7 @@ from ledger.models import (
     Round,
     Session,
 )
-from ledger.new_session import NewSession, create_session
+from ledger.new_session import NewSession, create_session, started_by
 from ledger.round_checks import check_round, is_seat_list
 from ledger.write_errors import (
     Refused,
@@ -68,6 +68,7 @@ __all__ = [
     "record_round",
     "replace_round",
     "restore_session",
+    "started_by",
     "undo_round",
     "undone_riichi",
     "with_declared_riichi",

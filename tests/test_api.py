@@ -396,3 +396,14 @@ def test_a_session_started_again_with_the_same_request_id_is_the_same_session(cl
 
     assert first[0] == again[0] == 201
     assert first[1]["id"] == again[1]["id"] and Session.objects.count() == 1
+
+
+def test_a_start_sent_again_with_other_players_makes_none_of_them(client, member_token):
+    first = {"players": ["Aki", "Bo", "Chen", "Dai"], "request_id": "start-1"}
+    other = {"players": ["Eve", "Fay", "Gus", "Hal"], "request_id": "start-1"}
+
+    made = call(client, "post", "/sessions", first, token=member_token)
+    again = call(client, "post", "/sessions", other, token=member_token)
+
+    assert again[1]["id"] == made[1]["id"]
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Aki", "Bo", "Chen", "Dai"]

@@ -328,3 +328,13 @@ def test_the_new_session_form_sent_twice_starts_one_session(member):
 
     assert first["Location"] == again["Location"] != other["Location"]
     assert Session.objects.count() == 2
+
+
+def test_the_new_session_form_sent_again_with_another_name_makes_no_new_player(member):
+    data = {**FOUR, "seating": "in_order", "rules_choice": "preset:wrc", "request_id": "form-1"}
+
+    first = member.post(reverse("session-new"), data)
+    again = member.post(reverse("session-new"), {**data, "north": "Newcomer"})
+
+    assert first["Location"] == again["Location"]
+    assert not Player.objects.filter(name="Newcomer").exists()

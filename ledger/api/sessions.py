@@ -132,6 +132,8 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
         rules = rules_of_record(record).to_json()
     except ScoringError as error:
         raise ApiError(422, "bad_rules", explain(error)) from None
+    if (earlier := writes.started_by(body.request_id)) is not None:
+        return Status(201, session_json(earlier))  # made once: its players too
     with transaction.atomic():  # new players are kept only with the session they start
         players = _players(body.players)
         if body.seating == "draw":

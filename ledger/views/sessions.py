@@ -81,6 +81,8 @@ def _options_form(request: HttpRequest, choice: str) -> RulesOptionsForm:
 
 
 def _create_session(request: HttpRequest, data: dict[str, Any]) -> Session:
+    if (earlier := writes.started_by(data.get("request_id") or "")) is not None:
+        return earlier  # sent again: made once, its new players too
     names = list(data["names"])
     if data["seating"] == "draw":
         random.SystemRandom().shuffle(names)
