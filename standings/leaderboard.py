@@ -240,6 +240,7 @@ def player_report(
     where they have no games; averages and rates None where there is nothing to divide)."""
     games = PlayerGame.objects.filter(player=player).in_scope(scope)
     totals = next(iter(games.totals()), None) or _no_totals(player)
+    totals["total"] = rounded_float(totals["total"] or 0.0, 1)  # as the leaderboard shows it
     totals["average_result"] = ratio(totals["total"], totals["games"])
     totals["average_place"] = ratio(totals["place_sum"], totals["games"])
     totals["places"] = list(place_counts(totals, scope.players))

@@ -180,6 +180,25 @@ def test_standings_and_player_statistics(client):
     assert stats["player"] == "Aki"
 
 
+def test_a_players_total_is_given_to_a_tenth_as_the_leaderboard_gives_it(client):
+    from standings.models import PlayerGame
+
+    session = create_session(
+        rules={"preset": "wrc", "game_length": "one_round"}, rounds=[ron(1, 0)]
+    )
+    aki = session.players()[0]
+    first = PlayerGame.objects.get(player=aki)
+    for result in (0.1, 0.2):  # summed in floating point: 0.30000000000000004
+        first.pk, first.session = None, create_session(names=("Aki", "F", "G", "H"))
+        first.result = result
+        first.save()
+    PlayerGame.objects.filter(player=aki).exclude(result__in=(0.1, 0.2)).update(result=0.0)
+
+    stats = call(client, "get", f"/players/{aki.pk}/stats")[1]
+
+    assert stats["totals"]["total"] == 0.3
+
+
 # --- who may do what ---------------------------------------------------------------
 
 
