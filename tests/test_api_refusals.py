@@ -289,3 +289,31 @@ def test_a_correction_whose_riichi_is_not_a_list_of_seats_is_refused(client, mem
 
     assert status == 422 and "riichi must be a" in answer["error"]["message"], answer
     assert session.rounds.get().outcome == draw(0)
+
+
+def test_an_empty_body_is_told_to_be_a_json_object(client, member_token):
+    response = client.post(
+        "/api/v1/sessions",
+        data=b"",
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {member_token}"},
+    )
+
+    message = response.json()["error"]["message"]
+    assert response.status_code == 422
+    assert "the body must be a JSON object" in message and "missing" not in message
+
+
+def test_a_name_that_is_not_unicode_is_refused_in_the_callers_words(client, member_token):
+    body = '{"players": ["\\ud800", "Bo", "Chen", "Dai"]}'  # a lone surrogate
+    response = client.post(
+        "/api/v1/sessions",
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {member_token}", "Accept-Language": "zh-hans"},
+    )
+
+    message = response.json()["error"]["message"]
+    assert response.status_code in (400, 422)
+    assert "Input should be" not in message and "unicode" not in message
+    assert not Session.objects.exists()

@@ -106,6 +106,8 @@ def describe_validation(errors: list[dict[str, Any]]) -> str:
     parts: list[str] = []
     for where, problems in found.items():
         said = _one_problem(problems)
+        if not where and problems[0].get("type") == "missing":  # no body at all
+            said = gettext("the body must be a JSON object")
         text = f"{where}: {said}" if where else said
         if text not in parts:
             parts.append(text)
@@ -140,6 +142,7 @@ def _one_problem(problems: list[dict[str, Any]]) -> str:
 VALIDATION_WORDS = {
     "missing": _("required, and missing"),
     "string_type": _("must be text"),
+    "string_unicode": _("must be text whose characters are all Unicode"),  # a lone surrogate
     "int_type": _("must be a whole number"),
     "int_parsing": _("must be a whole number"),  # a query's "abc" for a number
     "int_from_float": _("must be a whole number"),  # 2.5
