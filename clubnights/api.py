@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja import Field, Router, Schema
 from ninja.responses import Status
-from pydantic import StrictInt, StringConstraints
+from pydantic import StrictBool, StrictInt, StringConstraints
 
 from clubnights import service
 from clubnights.access import can_manage
@@ -57,7 +57,7 @@ class NewEventIn(Schema):
         None, description="minutes per round (null: no clock)"
     )
     time_up: TimeUp = "finish_hand"
-    teams: bool = False
+    teams: StrictBool = False
     sanma_rules: str | dict[str, Any] | None = Field(
         None,
         description="three-player rules (a preset name or a rules object) for tables of three "

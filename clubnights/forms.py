@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubnights.models import Event
-from ledger import glossary
+from ledger import glossary, players
 from ledger.forms.session import rules_choices, rules_of_choice
 from scoring.rules import PRESETS, preset
 
@@ -54,6 +54,13 @@ class EventForm(forms.Form):
             if preset(name).players == 3
         ]
 
+    def clean_name(self) -> str:
+        """Return the name without invisible characters (one reversing the text after it)."""
+        name = players.clean_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(self.fields["name"].error_messages["required"], "required")
+        return name
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["ruleset"], data["rules"] = rules_of_choice(data.get("rules_choice") or "preset:club")
@@ -81,3 +88,7 @@ class CheckinForm(forms.Form):
             "max_length": _("The team’s name is too long: at most %(limit_value)s characters.")
         },
     )
+
+    def clean_team(self) -> str:
+        """Return the team's name without invisible characters, as players' names are."""
+        return players.clean_name(self.cleaned_data["team"])

@@ -9,7 +9,6 @@ with all its tables or with none.
 
 from __future__ import annotations
 
-import csv
 import random
 import secrets
 from collections.abc import Sequence
@@ -20,37 +19,41 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from clubnights.models import Event, EventPlayer, EventRound, EventTable, Team
+from clubnights.errors import EventError, EventMissing, StillPlaying, TeamKept
+from clubnights.models import Event, EventPlayer, EventRound, EventTable
+from clubnights.plans import check_plan, plan_of
 from clubnights.standings import event_totals
-from clubnights.words import explain, plan_problem
+from clubnights.teams import team_for
+from clubnights.words import explain
 from events import seating
 from events.errors import SeatingError
 from events.messages import Message
 from ledger import writes
 from ledger.engine_words import explain as explain_rules
-from ledger.models import Player, Ruleset, Session, name_key
+from ledger.models import Player, Ruleset, Session
 from ledger.players import PlayerNameError, player_named
 from scoring.errors import ScoringError
 from scoring.rules import Rules
 
+# What callers name as ``service.X``: the changes below and what they run into.
+__all__ = [
+    "CheckIn",
+    "EventError",
+    "EventMissing",
+    "NewEvent",
+    "StillPlaying",
+    "TeamKept",
+    "check_in",
+    "check_out",
+    "create_event",
+    "draw_round",
+    "finish_event",
+    "history_of",
+    "playing_tables",
+]
+
 MAX_PLAYERS = 400  # check-ins of one event (the door's page is open to anyone with its QR)
 LARGEST_ID = 2**63 - 1  # a row's id is a 64-bit integer: a larger number is no row's
-
-
-class EventError(writes.WriteError):
-    """A change to an event that was not made; ``message`` says why."""
-
-    status, code = 422, "refused"
-
-
-class EventMissing(EventError):
-    status, code = 404, "not_found"
-
-
-class StillPlaying(EventError):
-    """The next round cannot be drawn while tables of the last one play."""
-
-    status, code = 409, "round_in_progress"
 
 
 @dataclass(frozen=True)
@@ -76,9 +79,9 @@ def create_event(new: NewEvent, *, user: Any = None) -> Event:
     if new.sanma_rules is not None:
         _check_sanma_rules(seats, new.sanma_rules)
     if new.seating == Event.Seating.PRESCRIPTED:
-        if not new.prescript.strip():
-            raise EventError(gettext("A prescripted event needs its seating plan."))
-        _check_plan_format(new.prescript, seats, threes=new.sanma_rules is not None)
+        check_plan(
+            new.prescript, seats, threes=new.sanma_rules is not None, rounds=new.hanchan_count
+        )
     return Event.objects.create(
         sanma_rules=new.sanma_rules,
         name=new.name,
@@ -106,22 +109,6 @@ def _check_sanma_rules(seats: int, rules: dict[str, Any]) -> None:
         raise EventError(explain_rules(error)) from None
     if players != 3:
         raise EventError(gettext("Tables of three need three-player (sanma) rules."))
-
-
-def _check_plan_format(text: str, seats: int, *, threes: bool) -> None:
-    """Refuse a plan whose rows cannot be read (who is named is checked at each draw)."""
-    try:
-        cells = {cell.strip() for row in csv.reader(text.splitlines()) for cell in row[2:]}
-        lookup = {cell: i for i, cell in enumerate(cells, 1)}
-        seating.parse_prescript(text, lookup, seats=seats, threes=threes)
-    except (SeatingError, csv.Error) as error:
-        raise EventError(_plan_problem(error)) from None
-
-
-def _plan_problem(error: SeatingError | csv.Error) -> str:
-    if isinstance(error, SeatingError):
-        return plan_problem(error)
-    return gettext("The seating plan cannot be read as CSV text (one row a table, commas between).")
 
 
 def _lock(pk: int) -> Event:
@@ -161,7 +148,8 @@ def check_in(pk: int, *, player: Player | None = None, name: str = "", team: str
     """Check the player in (a new entry, or their earlier one with its leaving undone).
 
     ``name`` finds a player ignoring case, or creates a guest of that name. A player who
-    checks in after a round was drawn (a late arrival) is in the next draw.
+    checks in after a round was drawn (a late arrival) is in the next draw. A player who
+    has played keeps their team (``TeamKept`` when another is named).
     """
     with transaction.atomic():
         event = _lock(pk)
@@ -178,7 +166,7 @@ def check_in(pk: int, *, player: Player | None = None, name: str = "", team: str
             entry = EventPlayer(event=event, player=player, arrived_at=timezone.now())
         entry.left_at = None
         if team.strip() and event.has_teams:
-            entry.team = _team(event, team)
+            entry.team = team_for(entry, team)
         entry.save()
         _bump(event)
     return CheckIn(entry, already)
@@ -189,17 +177,6 @@ def _named(name: str) -> Player:
         return player_named(name[:60])
     except PlayerNameError:
         raise EventError(gettext("Give the player’s name.")) from None
-
-
-def _team(event: Event, name: str) -> Team:
-    """Return the event's team of this name, matched ignoring case in every script as
-    players are (``name_key``: SQLite's own case folding knows ASCII letters only); a new
-    name makes a new team, and the first spelling stays the team's."""
-    name = name.strip()[:60]
-    for team in event.teams.order_by("pk"):  # an event has a few teams
-        if name_key(team.name) == name_key(name):
-            return team
-    return Team.objects.create(event=event, name=name)
 
 
 def check_out(pk: int, player_pk: int) -> EventPlayer:
@@ -305,14 +282,22 @@ def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
             )
             % {"count": event.hanchan_count}
         )
-    if not rounds:
-        return
-    last = rounds[-1]
-    playing = [
+    if rounds:
+        _refuse_while_tables_play(rounds[-1])
+
+
+def playing_tables(event_round: EventRound) -> list[str]:
+    """Return the numbers of the round's tables still playing (a game neither finished nor
+    deleted)."""
+    return [
         str(table.number)
-        for table in last.tables.all()
+        for table in event_round.tables.all()
         if table.session.deleted_at is None and not table.session.is_finished
     ]
+
+
+def _refuse_while_tables_play(event_round: EventRound) -> None:
+    playing = playing_tables(event_round)
     if playing:
         raise StillPlaying(
             ngettext(
@@ -320,7 +305,7 @@ def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
                 "Tables %(tables)s of round %(round)s are still playing.",
                 len(playing),
             )
-            % {"tables": ", ".join(playing), "round": last.number}
+            % {"tables": ", ".join(playing), "round": event_round.number}
         )
 
 
@@ -346,7 +331,7 @@ def _draw(
     plan = None
     if event.seating == Event.Seating.PRESCRIPTED:
         names = dict(Player.objects.values_list("name", "pk"))  # a plan names club players
-        plan = _plan(event, names)
+        plan = plan_of(event, names)
     try:
         return seating.draw_round(
             list(players),
@@ -364,24 +349,19 @@ def _draw(
         raise EventError(explain(error, {pk: p.name for pk, p in players.items()})) from None
 
 
-def _plan(event: Event, names: dict[str, int]) -> dict[int, seating.Tables]:
-    try:
-        threes = event.sanma_rules is not None
-        return seating.parse_prescript(event.prescript, names, seats=event.seats, threes=threes)
-    except (SeatingError, csv.Error) as error:
-        raise EventError(_plan_problem(error)) from None
-
-
 def _player_name(pk: int) -> str:
     player = Player.objects.filter(pk=pk).first()
     return player.name if player else str(pk)
 
 
 def finish_event(pk: int) -> Event:
-    """Return the event, finished: no more check-ins or rounds (its games stay as played)."""
+    """Return the event, finished: no more check-ins or rounds (its games stay as played);
+    refused while a table plays, as its game would still change the standings."""
     with transaction.atomic():
         event = _lock(pk)
         if not event.is_finished:
+            for event_round in event.rounds.prefetch_related("tables__session"):
+                _refuse_while_tables_play(event_round)
             event.status = Event.Status.FINISHED
             event.finished_at = timezone.now()
             event.save(update_fields=["status", "finished_at"])

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_POST
 from clubnights import service
 from clubnights.access import can_manage, is_member
 from clubnights.forms import CheckinForm, EventForm
-from clubnights.models import Event, EventRound
+from clubnights.models import Event, EventRound, EventTable
 from clubnights.reading import fingerprint, live_tables, rounds_of
 from clubnights.standings import Row, event_standings, team_standings
 from ledger.json_text import whole_number
@@ -32,6 +33,7 @@ from standings.exports import csv_response
 CHECKINS_PER_ADDRESS = 30  # door check-ins from one address in ten minutes
 CHECKIN_WINDOW = 600
 RESULTS_COLUMNS = ["rank", "player", "team", "games", "total", "places"]
+EVENTS_PER_PAGE = 50
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -63,7 +65,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
                 form.add_error(field, error.message)
             else:
                 return redirect(event)
-    context = {"events": Event.objects.all()[:50], "form": form}
+    page = Paginator(Event.objects.all(), EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"events": page, "form": form}
     status = 400 if form.errors else 200
     return render(request, "clubnights/event_list.html", context, status=status)
 
@@ -106,6 +109,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     context = event_context(request, event)
     context["checkin_form"] = CheckinForm()
+    context |= _player_counts(context["entries"])
     if context["is_member"]:  # members pick a club player by name, or type a new guest
         checked_in = event.entries.values("player_id")
         players = Player.objects.exclude(pk__in=checked_in).order_by(Lower("name"), "pk")
@@ -115,6 +119,12 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["checkin_url"], gettext("QR code of the event’s check-in")
         )
     return render(request, "clubnights/event_detail.html", context)
+
+
+def _player_counts(entries: Any) -> dict[str, int]:
+    """Return how many of the event's players are present and how many have left."""
+    present = sum(entry.is_present for entry in entries)
+    return {"present_count": present, "left_count": len(entries) - present}
 
 
 def _checkin_url(request: HttpRequest, event: Event) -> str:
@@ -159,7 +169,14 @@ def event_check_out(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     """A manager marks a player as left: out of the next draws."""
     event = _event(pk)
     _require_manager(request, event)
-    return _done(request, event, lambda: service.check_out(pk, player))
+    try:
+        entry = service.check_out(pk, player)
+    except WriteError as error:
+        messages.error(request, error.message)
+    else:
+        words = {"name": entry.player.name}
+        messages.success(request, gettext("%(name)s checked out: not in the next draw.") % words)
+    return redirect(event)
 
 
 @require_POST
@@ -201,8 +218,9 @@ def event_checkin(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error("name", error.message)
         else:
             form = CheckinForm()
-    drawn = event.rounds.count()
-    context = {"event": event, "form": form, "done": done, "drawn": drawn,
+    drawn, last = event.rounds.count(), event.rounds.last()
+    context = {"event": event, "form": form, "done": done,
+               "playing": last is not None and bool(service.playing_tables(last)),
                "all_drawn": bool(event.hanchan_count) and drawn >= event.hanchan_count}  # fmt: skip
     return render(
         request, "clubnights/checkin.html", context, status=200 if done or not form.errors else 400
@@ -266,13 +284,17 @@ def event_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     require_member(request, gettext("The table sheet holds the table links: members only."))
     context = event_context(request, event)
     shown = _shown_round(request, context["rounds"])
-    tables = []
-    for table in shown.tables.all() if shown else []:
-        url = table_link_url(request, table.session)
-        qr = table_link_qr(request, table.session)
-        tables.append({"table": table, "qr": qr, "url": url})
+    tables = [_sheet_item(request, table) for table in shown.tables.all()] if shown else []
     context |= {"shown": shown, "sheet": tables}
     return render(request, "clubnights/sheet.html", context)
+
+
+def _sheet_item(request: HttpRequest, table: EventTable) -> dict[str, Any]:
+    """Return a table's part of the sheet: its QR code and link, none once it was deleted."""
+    if table.session.deleted_at:
+        return {"table": table, "is_deleted": True}
+    url = table_link_url(request, table.session)
+    return {"table": table, "qr": table_link_qr(request, table.session), "url": url}
 
 
 def event_results_csv(request: HttpRequest, pk: int) -> HttpResponse:

@@ -427,3 +427,65 @@ def test_a_round_deletion_with_a_request_id_too_long_is_refused_for_its_length(c
         "The request is not valid: request_id: must hold at most 64 characters"
     )
     assert session.rounds.count() == 1
+
+
+def finish_games(drawn: dict) -> None:
+    for table in drawn["tables"]:
+        writes.record_round(
+            table["session"], {"result": "chombo", "player": 0}, actor=writes.COMMAND
+        )
+        writes.finish_session(table["session"], actor=writes.COMMAND, version=None)
+
+
+def test_a_player_who_has_played_keeps_their_team_at_a_new_checkin(client, token):
+    event = make_event(client, token, teams=True)
+    for index, name in enumerate(NAMES[:4]):
+        check_in(client, token, event, {"player": name, "team": "Green" if index % 2 else "Red"})
+    _, drawn = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+    finish_games(drawn)
+    bo = Player.objects.get(name="Bo")
+
+    status, answer = check_in(client, token, event, {"player": bo.pk, "team": "Blue Wind"})
+
+    assert status == 409 and answer["error"]["code"] == "team_kept"
+    assert message_of(answer) == "Bo plays for Green: a player’s team stays once they have played."
+    assert EventPlayer.objects.get(player=bo).team.name == "Green"
+    assert check_in(client, token, event, {"player": bo.pk, "team": ""})[0] == 201
+
+
+def test_an_event_is_not_finished_while_a_table_plays(client, token):
+    event = make_event(client, token)
+    for name in NAMES[:4]:
+        check_in(client, token, event, {"player": name})
+    _, drawn = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+
+    status, answer = call(client, "post", f"/events/{event['id']}/finish", token=token)
+
+    assert status == 409 and answer["error"]["code"] == "round_in_progress"
+    assert message_of(answer) == "Table 1 of round 1 is still playing."
+    assert Event.objects.get().status == "open"
+    finish_games(drawn)
+    status, answer = call(client, "post", f"/events/{event['id']}/finish", token=token)
+    assert status == 200 and answer["status"] == "finished"
+
+
+@pytest.mark.parametrize("teams", ["yes", "no", "true", 1, 0, None])
+def test_teams_must_be_true_or_false(client, token, teams):
+    status, answer = call(client, "post", "/events", {"name": "X", "teams": teams}, token=token)
+
+    assert status == 422 and answer["error"]["code"] == "invalid"
+    assert message_of(answer) == "The request is not valid: teams: must be true or false"
+    assert Event.objects.count() == 0
+
+
+def test_a_seating_plan_with_fewer_rounds_than_the_event_is_refused(client, token):
+    body = {"name": "X", "seating": "prescripted", "hanchan_count": 2,
+            "prescript": "1,1,Aki,Bo,Chen,Dai"}  # fmt: skip
+
+    status, answer = call(client, "post", "/events", body, token=token)
+
+    assert status == 422 and answer["error"]["code"] == "refused"
+    assert message_of(answer) == (
+        "This event has 2 rounds, but the seating plan stops after round 1."
+    )
+    assert Event.objects.count() == 0

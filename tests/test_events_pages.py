@@ -25,6 +25,7 @@ from tests.factories import create_user, draw
 pytestmark = pytest.mark.django_db
 ACTOR = writes.Actor(via="command")
 NAMES = [f"Player {i:02}" for i in range(1, 9)]
+ALL_NOTEN = {"result": "draw", "tenpai": [], "riichi": []}
 
 
 @pytest.fixture(autouse=True)
@@ -169,6 +170,22 @@ def test_the_door_says_when_a_late_arrival_plays(client, hanchan, draws, words):
 
     assert "Late, you are checked in." in late and words in late
     assert "Late, you were already checked in." in again
+
+
+def test_the_door_says_nobody_plays_once_every_table_of_the_round_has_finished(client):
+    event = make_event(hanchan_count=3)
+    for name in NAMES:
+        service.check_in(event.pk, name=name)
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+    for table in event_round.tables.all():
+        writes.record_round(table.session.pk, ALL_NOTEN, actor=ACTOR)
+        writes.finish_session(table.session.pk, actor=ACTOR, version=None)
+    url = reverse("event-checkin", args=[event.checkin_token])
+
+    late = client.post(url, {"name": "Late"}).content.decode()
+
+    assert "Your table is on the seating page when the round is drawn." in late
+    assert "A round is being played" not in late
 
 
 def test_the_member_check_in_offers_the_club_players_not_yet_checked_in(client, host):

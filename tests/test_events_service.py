@@ -298,3 +298,129 @@ def test_a_team_named_in_another_case_is_the_same_team_in_every_script(spellings
 
     assert [team.name for team in event.teams.all()] == [spellings[0]]
     assert event.entries.filter(team__name=spellings[0]).count() == 3
+
+
+def teams_event_after_one_round() -> Event:
+    """Return an event in teams whose first round (Player 01-04) has finished."""
+    event = create_event(has_teams=True)
+    for index, name in enumerate(NAMES[:4]):
+        service.check_in(event.pk, name=name, team="Green" if index % 2 else "Red")
+    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    writes.record_round(session.pk, HANCHAN_END, actor=ACTOR)
+    writes.finish_session(session.pk, actor=ACTOR, version=None)
+    return event
+
+
+def team_totals(event: Event) -> dict[str, float]:
+    return {row.name: row.total for row in team_standings(event_standings(event))}
+
+
+@pytest.mark.django_db
+def test_a_player_who_has_played_keeps_their_team_and_is_told_so():
+    event = teams_event_after_one_round()
+    totals = team_totals(event)
+
+    with pytest.raises(service.TeamKept) as refused:
+        service.check_in(event.pk, name="player 02", team="Blue Wind")
+
+    assert refused.value.message == (
+        "Player 02 plays for Green: a player’s team stays once they have played."
+    )
+    assert refused.value.status == 409
+    assert event.entries.get(player__name="Player 02").team.name == "Green"
+    assert team_totals(event) == totals
+    assert not event.teams.filter(name="Blue Wind").exists()
+
+
+@pytest.mark.django_db
+def test_a_player_who_played_without_a_team_gets_none_afterwards():
+    event = create_event(has_teams=True)
+    check_in_all(event, NAMES[:4])
+    finish_round(service.draw_round(event.pk, actor=ACTOR))
+
+    with pytest.raises(service.TeamKept, match="Player 01 has played without a team"):
+        service.check_in(event.pk, name="Player 01", team="Green")
+    assert event.entries.get(player__name="Player 01").team is None
+
+
+@pytest.mark.django_db
+def test_a_player_who_has_played_checks_in_again_with_their_team_or_none():
+    event = teams_event_after_one_round()
+    player = Player.objects.get(name="Player 02")
+    service.check_out(event.pk, player.pk)
+
+    back = service.check_in(event.pk, player=player)
+    same = service.check_in(event.pk, player=player, team=" GREEN ")
+
+    assert back.entry.left_at is None and back.entry.team.name == "Green"
+    assert same.already and same.entry.team.name == "Green"
+
+
+@pytest.mark.django_db
+def test_a_player_changes_team_until_they_have_played():
+    event = create_event(has_teams=True)
+    for name in NAMES[:5]:
+        service.check_in(event.pk, name=name, team="Green")
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+    [sitting_out] = event_round.sitting_out
+
+    moved = service.check_in(event.pk, player=Player.objects.get(pk=sitting_out), team="Blue")
+
+    assert moved.entry.team.name == "Blue"
+
+
+@pytest.mark.django_db
+def test_an_event_is_not_finished_while_a_table_plays():
+    event = create_event()
+    check_in_all(event, NAMES[:8])
+    event_round = service.draw_round(event.pk, actor=ACTOR)
+    first = event_round.tables.get(number=1).session
+    finish_round_of([first])
+
+    with pytest.raises(service.StillPlaying) as refused:
+        service.finish_event(event.pk)
+
+    assert refused.value.message == "Table 2 of round 1 is still playing."
+    assert not Event.objects.get(pk=event.pk).is_finished
+    finish_round_of([event_round.tables.get(number=2).session])
+    assert service.finish_event(event.pk).is_finished
+
+
+@pytest.mark.django_db
+def test_an_event_whose_playing_table_was_deleted_can_be_finished():
+    event = create_event()
+    check_in_all(event, NAMES[:4])
+    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    writes.delete_session(session.pk, actor=ACTOR)
+
+    assert service.finish_event(event.pk).is_finished
+
+
+def finish_round_of(sessions: list[Session]) -> None:
+    for session in sessions:
+        writes.record_round(session.pk, ALL_NOTEN, actor=ACTOR)
+        writes.finish_session(session.pk, actor=ACTOR, version=None)
+
+
+PLAN_OF_ONE_ROUND = "1,1,Player 01,Player 02,Player 03,Player 04\n"
+
+
+@pytest.mark.django_db
+def test_a_plan_with_fewer_rounds_than_the_event_is_refused_when_the_event_is_made():
+    with pytest.raises(service.EventError) as refused:
+        create_event(seating="prescripted", prescript=PLAN_OF_ONE_ROUND, hanchan_count=3)
+
+    assert refused.value.message == (
+        "This event has 3 rounds, but the seating plan stops after round 1."
+    )
+    assert not Event.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("hanchan_count", [1, None])
+def test_a_plan_with_a_round_for_each_hanchan_or_an_open_ended_event_is_accepted(hanchan_count):
+    event = create_event(
+        seating="prescripted", prescript=PLAN_OF_ONE_ROUND, hanchan_count=hanchan_count
+    )
+
+    assert event.hanchan_count == hanchan_count

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Max, Sum
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from clubnights.models import Event
 from clubnights.standings import event_standings, team_standings
@@ -40,9 +41,18 @@ def _playing(event: Event | None = None):  # type: ignore[no-untyped-def]
 
 
 def _event_of(request: HttpRequest) -> Event | None:
-    """Return the event the console shows (``?event=N``), or None for the whole club."""
-    number = whole_number(request.GET.get("event", ""))
-    return Event.objects.filter(pk=number).first() if number is not None else None
+    """Return the event the console shows (``?event=N``), or None for the whole club;
+    answer 404 for an event that does not exist (never every table of the club instead)."""
+    asked = request.GET.get("event", "")
+    if not asked:
+        return None
+    number = whole_number(asked)
+    if number is None:
+        raise Http404  # not an id: the page says there is nothing at this address
+    found = Event.objects.filter(pk=number).first()
+    if found is None:
+        raise Http404(gettext("There is no event %(pk)s.") % {"pk": number})
+    return found
 
 
 def club_console(request: HttpRequest) -> HttpResponse:
