@@ -24,6 +24,7 @@ from ledger.json_text import NUL, SURROGATE, bad_text
 from ledger.models import Session
 from ledger.online_logs.model import fingerprint
 from ledger.players import clean_name, players_named
+from ledger.round_checks import NOTE_LENGTH, check_filled_keys, check_hand_keys, check_note
 from scoring.errors import ScoringError
 from scoring.game import replay, rules_of_record
 
@@ -193,6 +194,35 @@ def _check(record: Any, where: str) -> None:
     except ScoringError as error:
         names = [str(name) for name in record.get("players", [])]
         raise RecordError(f"{where}{explain(error, names)}") from None
+    _check_limits(record, where)
+
+
+def _check_limits(record: dict[str, Any], where: str) -> None:
+    """Refuse what the API refuses of a round, and free text over its length (the record
+    has been replayed: its rounds, wins and penalties are objects)."""
+    names = [str(name) for name in record["players"]]
+    for number, outcome in enumerate(record.get("rounds", []), start=1):
+        if problem := _round_problem(outcome, names):
+            at = gettext("Round %(number)s: ") % {"number": number}
+            raise RecordError(where + at + problem)
+    for number, penalty in enumerate(record.get("penalties", []), start=1):
+        if len(reason := penalty.get("reason", "")) > NOTE_LENGTH:
+            raise RecordError(where + gettext(
+                "The reason of penalty %(number)s holds at most %(count)s characters, not "
+                "%(length)s."
+            ) % {"number": number, "count": NOTE_LENGTH, "length": f"{len(reason):,}"})  # fmt: skip
+
+
+def _round_problem(outcome: dict[str, Any], names: list[str]) -> str:
+    """Return in words what the API would refuse of a round ("" when nothing): a win's
+    hand with keys the engine does not read or that the game fills in, a long note."""
+    try:
+        check_hand_keys(outcome, names)
+        check_filled_keys(outcome)
+        check_note(outcome)
+    except writes.Refused as error:
+        return error.message
+    return ""
 
 
 LATEST_LEAD = timedelta(days=1)  # a clock a day fast is a mistake; a game a week ahead is not

@@ -1,12 +1,15 @@
 """What the write path checks of a round it records or corrects, beyond what the replay
-checks: its riichi sticks agree with its hands (a chombo lists none, a winner whose hand
-counts riichi put one down), and the yaku and dora a win lists make the han or yakuman
-it states (``scoring.listed_yaku``). A round the replay would refuse anyway (a riichi
+checks: a win's hand and its melds hold only the keys the engine reads (it ignores others,
+which would be stored and exported as they came), its riichi sticks agree with its hands
+(a chombo lists none, a winner whose hand counts riichi put one down), and the yaku and
+dora a win lists make the han or yakuman it states (``scoring.listed_yaku``). Imported
+records pass the hands' check too (``ledger.records``). A round the replay would refuse anyway (a riichi
 list that is not seats, a win that is no win) passes here and is refused there in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext, pgettext
@@ -16,15 +19,33 @@ from ledger.models import Session
 from ledger.words import checklist_problem
 from ledger.write_errors import Refused
 from scoring.checklist import ChecklistValue
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, cut
 from scoring.listed_yaku import agrees, listed_refusal, listed_values
 from scoring.outcome import Outcome
 from scoring.outcome_fields import wins_of
+from scoring.situation import ALL_FLAGS
 from scoring.value import HandValue
+
+# The keys of a win's hand: FORMATS.md section 2's, and what the engine reads besides (open
+# riichi, which kan a chankan robbed, the discarder's riichi); and those of each meld.
+HAND_KEYS = frozenset(
+    [
+        *("hand", "win", "melds", *ALL_FLAGS, "robbed_kan", "seat_wind", "round_wind"),
+        *("dora", "ura", "honba", "riichi_sticks", "rules", "nuki"),
+    ]
+)
+MELD_KEYS = frozenset(("kind", "tiles"))
+# What the game fills in a win's hand from the round and the table (scoring.game.score_hand):
+# FORMATS.md section 3 gives a hand "without winds and counters".
+FILLED_BY_THE_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "tsumo",
+                      "discarder_riichi", "rules")  # fmt: skip
+NOTE_LENGTH = 200  # as the table's form takes
 
 
 def check_round(session: Session, outcome: Any) -> None:
-    """Refuse a round whose riichi sticks or listed yaku disagree with its hands."""
+    """Refuse a round whose hands hold unknown keys, or whose riichi sticks or listed
+    yaku disagree with its hands."""
+    check_hand_keys(outcome, [player.name for player in session.players()])
     check_riichi_sticks(session, outcome)
     check_listed_yaku(session, outcome)
 
@@ -33,6 +54,55 @@ def is_seat_list(riichi: Any) -> bool:
     """Whether a round's riichi is a list of seat numbers (the replay refuses, in words,
     any other riichi, and says which seats there are)."""
     return isinstance(riichi, list) and all(type(seat) is int for seat in riichi)
+
+
+def check_hand_keys(outcome: Any, names: list[str]) -> None:
+    """Refuse a win whose hand, or a meld of it, has keys the engine does not read."""
+    for win in wins_of(outcome) if isinstance(outcome, dict) else []:
+        hand = win.get("hand") if isinstance(win, dict) else None
+        if not isinstance(hand, dict):
+            continue  # a win by han and fu; or the replay refuses it in words
+        name = seat_name(names, win.get("winner"))
+        if unknown := _unknown(hand, HAND_KEYS):
+            raise Refused(gettext("%(name)s’s hand has unknown keys: %(keys)s.")
+                          % {"name": name, "keys": unknown})  # fmt: skip
+        if unknown := _unknown(_meld_keys(hand), MELD_KEYS):
+            raise Refused(gettext("A meld of %(name)s’s hand has unknown keys: %(keys)s.")
+                          % {"name": name, "keys": unknown})  # fmt: skip
+
+
+def check_filled_keys(outcome: dict[str, Any]) -> None:
+    """Refuse a win's hand that gives what the game fills in from the round and the table."""
+    for win in wins_of(outcome):
+        hand = win.get("hand") if isinstance(win, dict) else None
+        given = [key for key in FILLED_BY_THE_GAME if isinstance(hand, dict) and key in hand]
+        if given:
+            raise Refused(gettext(
+                "A win’s hand does not give %(keys)s: the game fills them in from the round "
+                "and the table."
+            ) % {"keys": ", ".join(given)})  # fmt: skip
+
+
+def check_note(outcome: dict[str, Any]) -> None:
+    """Refuse a round's note longer than the table's form takes."""
+    note = outcome.get("note", "")
+    if isinstance(note, str) and len(note) > NOTE_LENGTH:
+        raise Refused(gettext(
+            "A round’s note holds at most %(count)s characters, not %(length)s."
+        ) % {"count": NOTE_LENGTH, "length": f"{len(note):,}"})  # fmt: skip
+
+
+def _unknown(keys: Iterable[Any], allowed: frozenset[str]) -> str:
+    """Return the keys that are not allowed, as a message lists them ("" when none is)."""
+    return cut(", ".join(sorted({str(key) for key in keys} - allowed)))
+
+
+def _meld_keys(hand: dict[str, Any]) -> list[Any]:
+    """Return the keys of a hand's melds (the replay refuses melds that are no objects)."""
+    melds = hand.get("melds")
+    if not isinstance(melds, list):
+        return []
+    return [key for meld in melds if isinstance(meld, dict) for key in meld]
 
 
 def check_riichi_sticks(session: Session, outcome: Any) -> None:
@@ -105,6 +175,9 @@ def _value_words(han: int, yakuman: int) -> str:
 
 
 def _name(session: Session, seat: Any) -> str:
+    return seat_name([player.name for player in session.players()], seat)
+
+
+def seat_name(names: list[str], seat: Any) -> str:
     """Return the name of the player in a starting seat (the seat itself if none is)."""
-    names = [player.name for player in session.players()]
-    return names[seat] if type(seat) is int and 0 <= seat < len(names) else str(seat)
+    return names[seat] if type(seat) is int and 0 <= seat < len(names) else cut(str(seat))

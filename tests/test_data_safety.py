@@ -113,7 +113,7 @@ def test_restore_refuses_a_backup_whose_rows_cannot_be_loaded_and_restores_nothi
     path = tmp_path / "club.json"
     path.write_text(json.dumps(rows))
 
-    with pytest.raises(CommandError, match="not a backup that can be loaded"):
+    with pytest.raises(CommandError, match=r"is not a backup made by manage\.py backup"):
         call_command("restore", str(path))
     assert not Session.objects.exists() and not Round.objects.exists()
 

@@ -231,7 +231,7 @@ def test_import_command_rejects_a_bad_file_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({**RECORD, "rounds": [{"result": "chombo", "player": 7}]}))
 
-    with pytest.raises(CommandError, match=r"Round 1.*nothing was imported"):
+    with pytest.raises(CommandError, match=r"Round 1.*Nothing was imported\."):
         call_command("import_sessions", str(path))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_sessions", str(tmp_path / "missing.json"))

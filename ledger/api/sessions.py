@@ -29,9 +29,9 @@ from ledger.engine_words import explain
 from ledger.json_text import bad_text
 from ledger.models import Player, Session
 from ledger.players import clean_name, players_by_id, players_named
+from ledger.round_checks import check_filled_keys, check_note
 from scoring.errors import ScoringError
 from scoring.game import rules_of_record
-from scoring.outcome_fields import wins_of
 
 router = Router(tags=["sessions"])
 ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 422)}
@@ -82,39 +82,17 @@ def _members_only(caller: Caller, message: str) -> None:
         raise ApiError(403, "forbidden", message)
 
 
-NOTE_LENGTH = 200  # as the table's form takes
-
-
 def _checked_round(outcome: dict[str, Any]) -> dict[str, Any]:
     if bad_text(outcome):
         raise ApiError(
             422, "bad_text", gettext("Text in a round may hold no NUL and only valid Unicode.")
         )
-    _check_hands(outcome)
-    note = outcome.get("note", "")
-    if isinstance(note, str) and len(note) > NOTE_LENGTH:
-        raise ApiError(422, "invalid", gettext(
-            "A round’s note holds at most %(count)s characters, not %(length)s."
-        ) % {"count": NOTE_LENGTH, "length": f"{len(note):,}"})  # fmt: skip
+    try:
+        check_filled_keys(outcome)
+        check_note(outcome)
+    except writes.Refused as error:
+        raise ApiError(422, "invalid", error.message) from None
     return outcome
-
-
-# What the game fills in a win's hand from the round and the table (scoring.game.score_hand):
-# FORMATS.md section 3 gives a hand "without winds and counters".
-FILLED_BY_THE_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "tsumo",
-                      "discarder_riichi", "rules")  # fmt: skip
-
-
-def _check_hands(outcome: dict[str, Any]) -> None:
-    wins = wins_of(outcome)
-    for win in wins:
-        hand = win.get("hand") if isinstance(win, dict) else None
-        given = [key for key in FILLED_BY_THE_GAME if isinstance(hand, dict) and key in hand]
-        if given:
-            raise ApiError(422, "invalid", gettext(
-                "A win’s hand does not give %(keys)s: the game fills them in from the round "
-                "and the table."
-            ) % {"keys": ", ".join(given)})  # fmt: skip
 
 
 @router.post("/sessions", response={201: SessionOut, **ERRORS}, auth=WRITERS)

@@ -10,6 +10,7 @@ game or one already imported stops it too.
 from __future__ import annotations
 
 import datetime as dt
+from argparse import ArgumentTypeError
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from ledger.log_imports import GUEST, LogImportError
 from ledger.models import Player, name_key
 from ledger.players import clean_name
 from ledger.writes import Actor
+from scoring.errors import cut
 
 
 class Command(BaseCommand):
@@ -37,7 +39,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--date",
-            type=dt.date.fromisoformat,
+            type=_day,
             help="the day (YYYY-MM-DD) for logs that hold no date (default: today)",
         )
         parser.add_argument(
@@ -67,6 +69,16 @@ class Command(BaseCommand):
         self.stdout.write(f"imported {len(done.sessions)} game(s): {ids}")
         if done.refused:
             raise CommandError(f"{len(done.refused)} game(s) were refused")
+
+
+def _day(text: str) -> dt.date:
+    """Return the day ``--date`` gives (argparse names the option before the refusal)."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ArgumentTypeError(
+            f"the date must be a day written YYYY-MM-DD, not {cut(text)}"
+        ) from None
 
 
 def _read(path: str) -> tuple[str, bytes]:

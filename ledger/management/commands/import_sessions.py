@@ -23,11 +23,21 @@ class Command(BaseCommand):
         try:
             done = import_records(data)
         except RecordError as error:
-            raise CommandError(f"{options['file']}: {error}; nothing was imported") from None
+            raise CommandError(
+                f"{options['file']}: {_sentence(str(error))} Nothing was imported."
+            ) from None
         for sentence in describe_skipped(done):
             self.stdout.write(sentence)
+        if not done.sessions:
+            self.stdout.write("Nothing was imported: every game is already here.")
+            return
         ids = ", ".join(str(s.pk) for s in done.sessions)
         self.stdout.write(f"imported {len(done.sessions)} session(s): {ids}")
+
+
+def _sentence(text: str) -> str:
+    """Return the text ending as a sentence does (some refusals end with a full stop)."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _load(path: str) -> Any:

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger.models import Player, Result, Round, Ruleset, Season, Session, SessionSeat, name_key
+from ledger.online_logs.model import replay_fingerprint
 from scoring.errors import ScoringError
 from scoring.game import Replay, play, start
 from scoring.outcome import Outcome
@@ -142,13 +143,14 @@ def _played_sessions(rng, people, skills, rulesets, seasons, when):  # type: ign
         season = next((s for s in seasons if s.starts_on <= started.date()), None)
         table = rng.sample(people, 4)
         rules = Rules.from_json(ruleset.rules)
-        game = _play_game(rng, rules, [skills[p.pk] for p in table])
+        game = _play_game(rng, rules, [skills[p.pk] for p in table], [p.name for p in table])
         session = Session(
             rules=ruleset.rules,
             ruleset=ruleset,
             season=season,
             status=Session.Status.FINISHED,
             ended_by=game.state.ended_by or "",
+            fingerprint=replay_fingerprint(game),  # as the write path keeps it
             started_at=started,
             # one session finishes per slot so creation order is chronological (ratings)
             finished_at=started + dt.timedelta(minutes=75, seconds=n % 60),
@@ -190,7 +192,7 @@ def _round(session: Session, i: int, outcome: dict[str, Any], played: dict[str, 
                  scores=played["scores"])  # fmt: skip
 
 
-def _play_game(rng: random.Random, rules: Rules, skills: list[float]) -> Replay:
+def _play_game(rng: random.Random, rules: Rules, skills: list[float], names: list[str]) -> Replay:
     state, played = start(rules), []
     while not state.finished and len(played) < 40:
         for _ in range(5):
@@ -205,7 +207,7 @@ def _play_game(rng: random.Random, rules: Rules, skills: list[float]) -> Replay:
             )
         played.append(result)
         state = result.state
-    return Replay(rules, ("", "", "", ""), tuple(played), state)
+    return Replay(rules, tuple(names), tuple(played), state)
 
 
 def _outcome(rng: random.Random, state: Any, skills: list[float]) -> Outcome:
