@@ -130,8 +130,9 @@ def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
 
 def check_fits(game: PendingGame) -> None:
     """Refuse a game whose online names or game id are longer than the ledger keeps
-    them. No online site gives names or ids near that long, so such a file is
-    damaged or made by hand; cutting them would make two names one."""
+    them (no online site gives names or ids near that long, so such a file is damaged
+    or made by hand; cutting them would make two names one), or whose seats share an
+    online name (anonymous players: no choice of club players could tell them apart)."""
     for name in game.record["players"]:
         if any(unicodedata.category(char) == "Cc" for char in name):
             raise LogImportError(gettext(
@@ -143,6 +144,13 @@ def check_fits(game: PendingGame) -> None:
                 "%(file)s: the online name “%(start)s…” is longer than %(count)s characters; "
                 "no online site allows names that long, so the file cannot be imported."
             ) % {"file": game.file_name, "start": name[:20], "count": ONLINE_NAME_LENGTH})  # fmt: skip
+    names = game.record["players"]
+    if len(set(names)) < len(names):  # Tenhou's anonymous players are all "NoName"
+        twice = next(name for name in names if names.count(name) > 1)
+        raise LogImportError(gettext(
+            "%(file)s: two seats have the online name “%(name)s”, so the ledger cannot tell "
+            "those players apart; a game with anonymous players cannot be imported."
+        ) % {"file": game.file_name, "name": twice[:40]})  # fmt: skip
     if len(game.log_id) > GAME_ID_LENGTH:
         raise LogImportError(gettext(
             "%(file)s: the log’s game id is longer than %(count)s characters; no online site "

@@ -163,6 +163,9 @@ HOSTILE = [
      "the online name “aaaaaaaaaaaaaaaaaaaa…” is longer than 100 characters"),
     ("game id of 150", TENHOU6, tenhou6(set_key("ref", "r" * 150)),
      "the log’s game id is longer than 100 characters"),
+    # anonymous players: Tenhou names each of them NoName
+    ("two NoName seats", TENHOU6, tenhou6(set_key("name", ["NoName", "c", "NoName", "e"])),
+     "two seats have the online name “NoName”, so the ledger cannot tell those players apart"),
 ]  # fmt: skip
 IDS = [case[0] for case in HOSTILE]
 
