@@ -49,6 +49,7 @@ def table_context(
     kind = request.GET.get("kind", "")
     form = form or RoundForm(names=names, initial={"kind": kind or "ron"}, rules=rules)
     recorder = can_record(request, session)
+    final_rows = _final_rows(table)
     sheet = sheet_context(
         form,
         rules,
@@ -70,7 +71,9 @@ def table_context(
         "closed_note": closed_note(session),
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
-        "final_rows": _final_rows(table),
+        "final_rows": final_rows,
+        # sticks left at the end that no player received (the rules, or owners unknown)
+        "sticks_lost": not any(row["sticks"] for row in final_rows),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         **extra,
     }
@@ -82,7 +85,8 @@ def _holder_name(request: HttpRequest, session: Session, names: list[str]) -> st
 
 
 def _final_rows(table: Any) -> list[dict[str, Any]]:
-    """Return the final result by place (ties in seat order)."""
+    """Return the final result by place (ties in seat order), with each player's share
+    of the riichi sticks left on the table."""
     settlement = table.game.settlement
     if settlement is None:
         return []
@@ -90,7 +94,7 @@ def _final_rows(table: Any) -> list[dict[str, Any]]:
     names = {seat.seat: seat.name for seat in table.seats}
     rows = [
         {"place": final["places"][s], "name": names[s], "score": final["scores"][s],
-         "result": final["results"][s]}
+         "result": final["results"][s], "sticks": settlement.players[s].sticks}
         for s in names
     ]  # fmt: skip
     return sorted(rows, key=lambda row: row["place"])

@@ -127,10 +127,11 @@ function offerFu(hand, form) {
     return;
   }
   const table = JSON.parse(group.dataset.tsumo === "1" ? form.dataset.fuTsumo : form.dataset.fuRon);
-  const offered = han ? table[han.value] || [] : [];
+  // Before a han is chosen, every fu some han can have (a ron never has 20 fu).
+  const offered = han ? table[han.value] || [] : Object.values(table).flat();
   group.hidden = Boolean(han) && offered.length === 0; // limits need no fu
   for (const choice of group.querySelectorAll("[data-fu]")) {
-    const shown = !han || offered.includes(Number(choice.dataset.fu));
+    const shown = offered.includes(Number(choice.dataset.fu));
     choice.hidden = !shown;
     const input = choice.querySelector("input");
     if (!shown && input.checked) input.checked = false;
@@ -357,6 +358,15 @@ function followTable() {
   if (save) save.setAttribute("hx-confirm", save.dataset.movedQuestion);
   htmx.trigger(form, "change");
 }
+
+// A refusal of the last Save, at the top of the form, was about the form as it was then:
+// the next preview, of the form as it is now, says what is still wrong, if anything.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = roundForm();
+  if (form && event.detail.elt === form && event.detail.successful) {
+    form.querySelector(":scope > .errorlist")?.remove();
+  }
+});
 
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.target?.id === "table") followTable();
