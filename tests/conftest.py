@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.utils import translation
 from hypothesis import settings
@@ -63,3 +64,19 @@ def _end_stray_connections(django_db_setup: None, django_db_blocker: object) -> 
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
+
+
+@pytest.fixture
+def host(client: Any) -> Any:
+    """A club member, logged in on the test client (an event's host)."""
+    from tests.factories import create_user
+
+    user = create_user(username="host")
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def fresh_door() -> None:
+    """The event door's check-in rate limit unspent (it is kept in the cache)."""
+    cache.clear()

@@ -4,30 +4,16 @@ an event is not finished while a table plays, and a seating plan covers every ro
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from clubnights import service
 from clubnights.models import Event
 from ledger import writes
-from tests.factories import create_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door")]
 ACTOR = writes.Actor(via="command")
 NAMES = ["Aki", "Bo", "Chen", "Dai"]
 KEPT = "Bo plays for Green: a player’s team stays once they have played."
-
-
-@pytest.fixture(autouse=True)
-def _no_earlier_check_ins():
-    cache.clear()  # the door's rate limit is kept in the cache
-
-
-@pytest.fixture
-def host(client):
-    user = create_user(username="host")
-    client.force_login(user)
-    return user
 
 
 def played_event(user=None) -> Event:

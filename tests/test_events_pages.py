@@ -9,7 +9,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -22,23 +21,10 @@ from ledger.models import Player
 from ledger.views import console as console_views
 from tests.factories import create_user, draw
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door")]
 ACTOR = writes.Actor(via="command")
 NAMES = [f"Player {i:02}" for i in range(1, 9)]
 ALL_NOTEN = {"result": "draw", "tenpai": [], "riichi": []}
-
-
-@pytest.fixture(autouse=True)
-def _no_earlier_check_ins():
-    """Start every test with the door's rate limit unspent (it is kept in the cache)."""
-    cache.clear()
-
-
-@pytest.fixture
-def host(client):
-    user = create_user(username="host")
-    client.force_login(user)
-    return user
 
 
 def make_event(user=None, **fields) -> Event:

@@ -4,31 +4,17 @@ note, the console of an unknown event, the players' words, names cleaned, lists 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from clubnights import service
 from clubnights.models import Event, Team
 from ledger import writes
 from ledger.models import Player
-from tests.factories import create_user
 from tests.test_events_pages import ACTOR, NAMES, drawn_event, make_event
 from tests.test_events_service import finish_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door")]
 SANMA = {"preset": "club_sanma"}
-
-
-@pytest.fixture(autouse=True)
-def _no_earlier_check_ins():
-    cache.clear()
-
-
-@pytest.fixture
-def host(client):
-    user = create_user(username="host")
-    client.force_login(user)
-    return user
 
 
 def _events(count: int) -> None:
