@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from ledger.models import ApiToken, Player, Session
 from tests.factories import create_session, create_user, draw
@@ -85,6 +86,31 @@ def test_an_online_name_mapped_to_something_not_an_id_is_refused(client, member_
 
     assert status == 422, answer
     assert "Rikaka" in answer["error"]["message"]
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize("guests", ["yes", 1, None])
+def test_guests_that_is_not_true_or_false_is_refused(client, member_token, guests):
+    files = [{"name": "triple-ron.xml", "text": SAMPLE.read_text()}]
+    body = {"files": files, "guests": guests}
+
+    status, answer = call(client, "post", "/imports/logs", body, token=member_token)
+
+    assert status == 422, answer
+    assert answer["error"]["message"] == "guests must be true or false."
+    assert not Session.objects.exists() and not Player.objects.exists()
+
+
+def test_a_form_field_of_bad_json_is_named(client, member_token):
+    upload = SimpleUploadedFile("triple-ron.xml", SAMPLE.read_bytes())
+    response = client.post(
+        "/api/v1/imports/logs",
+        {"files": [upload], "players": "{bad"},
+        headers={"Authorization": f"Bearer {member_token}"},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == "The form field players is not valid JSON."
     assert not Session.objects.exists()
 
 

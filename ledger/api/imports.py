@@ -155,7 +155,7 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.
             raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
                            % {"count": MAX_FILES})  # fmt: skip
         files = [(upload.name, upload.read()) for upload in uploads]
-        players = _json(request.POST.get("players") or "{}")
+        players = _json(request.POST.get("players") or "{}", field="players")
         guests = request.POST.get("guests", "").lower() in ("1", "true", "on", "yes")
         return files, players, guests, _day(request.POST.get("date"))
     data = _json(request.body.decode("utf-8", errors="replace"))
@@ -169,14 +169,21 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.
         raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
                        % {"count": MAX_FILES})  # fmt: skip
     files = [_file(item) for item in data["files"]]
-    return files, data.get("players", {}), data.get("guests") is True, _day(data.get("date"))
+    guests = data.get("guests", False)
+    if type(guests) is not bool:
+        raise ApiError(422, "invalid", gettext("guests must be true or false."))
+    return files, data.get("players", {}), guests, _day(data.get("date"))
 
 
-def _json(text: str) -> Any:
+def _json(text: str, *, field: str = "") -> Any:
+    """Return the JSON of the body, or of a form's field (named in the refusal)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ApiError(400, "bad_json", gettext("The request body is not valid JSON.")) from None
+        message = gettext("The request body is not valid JSON.")
+        if field:
+            message = gettext("The form field %(field)s is not valid JSON.") % {"field": field}
+        raise ApiError(400, "bad_json", message) from None
     if bad_text(data):
         raise ApiError(422, "bad_text", gettext(
             "Text in the request may hold no NUL and only valid Unicode."
