@@ -218,13 +218,21 @@ def event_checkin(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error("name", error.message)
         else:
             form = CheckinForm()
-    drawn, last = event.rounds.count(), event.rounds.last()
-    context = {"event": event, "form": form, "done": done,
-               "playing": last is not None and bool(service.playing_tables(last)),
-               "all_drawn": bool(event.hanchan_count) and drawn >= event.hanchan_count}  # fmt: skip
+    context = {"event": event, "form": form, "done": done, **_door_state(event, done)}
     return render(
         request, "clubnights/checkin.html", context, status=200 if done or not form.errors else 400
     )
+
+
+def _door_state(event: Event, done: service.CheckIn | None) -> dict[str, bool]:
+    """Return what the door tells a player checked in: whether they sit at a table in play,
+    whether a round is in play, whether every round of the event is drawn."""
+    drawn, last = event.rounds.count(), event.rounds.last()
+    playing = [table.session for table in last.tables.all()] if last else []
+    playing = [game for game in playing if game.deleted_at is None and not game.is_finished]
+    seated = done is not None and any(done.player in game.players() for game in playing)
+    all_drawn = bool(event.hanchan_count) and drawn >= event.hanchan_count
+    return {"seated": seated, "playing": bool(playing), "all_drawn": all_drawn}
 
 
 def _too_many_checkins(request: HttpRequest) -> bool:

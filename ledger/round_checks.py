@@ -107,7 +107,9 @@ def _meld_keys(hand: dict[str, Any]) -> list[Any]:
 
 def check_riichi_sticks(session: Session, outcome: Any) -> None:
     """Refuse a round whose riichi list and hands disagree: a chombo lists none (its
-    sticks go back), and a winner whose hand counts riichi paid its stick."""
+    sticks go back), a winner whose hand counts riichi paid its stick, and a winner who
+    paid one lists riichi among the yaku a checklist gives (tiles count it from the list;
+    a value given as han and fu says nothing of its yaku)."""
     riichi = outcome.get("riichi", [])
     if not is_seat_list(riichi):
         return  # the replay refuses it in words
@@ -122,6 +124,17 @@ def check_riichi_sticks(session: Session, outcome: Any) -> None:
                 "%(name)s’s hand counts riichi, so %(name)s must be among the round’s riichi "
                 "(who put down 1,000 points)."
             ) % {"name": _name(session, win.get("winner"))})  # fmt: skip
+        if _lists_yaku(win) and not _counts_riichi(win) and win.get("winner") in riichi:
+            raise Refused(gettext(
+                "%(name)s declared riichi, so %(name)s’s hand counts it: tick Riichi (or "
+                "Double riichi) for the hand."
+            ) % {"name": _name(session, win.get("winner"))})  # fmt: skip
+
+
+def _lists_yaku(win: Any) -> bool:
+    """Whether a win lists its yaku (a checklist's; a hand given as tiles counts the
+    riichi of the round's list itself)."""
+    return isinstance(win, dict) and bool(win.get("yaku"))
 
 
 def _counts_riichi(win: Any) -> bool:

@@ -56,6 +56,18 @@ def test_the_sheet_marks_a_deleted_table_and_gives_it_no_code_or_link(client, ho
     assert body.count("<svg") == 1 and body.count("Open this table") == 1
 
 
+def test_the_event_page_marks_a_deleted_table_and_links_no_game(client, host):
+    event, event_round = drawn_event(host)
+    gone = event_round.tables.order_by("number").first()
+    writes.delete_session(gone.session.pk, actor=ACTOR)
+
+    body = client.get(event.get_absolute_url()).content.decode()
+
+    deleted_part = body[body.index("Table 1") : body.index("Table 2")]
+    assert "deleted" in deleted_part
+    assert reverse("session-table", args=[gone.session.pk]) not in body
+
+
 def test_the_event_page_shows_the_seating_note_of_each_round(client, host):
     event = make_event(host, sanma_rules=SANMA)
     for name in NAMES[:5]:
@@ -178,3 +190,38 @@ def test_those_sitting_out_are_listed_with_the_readers_separator(client):
     pages = [client.get(f"/events/{event.pk}/{path}").content.decode() for path in ("", "seating/")]
 
     assert all("、".join(names) in page and ", ".join(names) not in page for page in pages)
+
+
+def test_the_door_tells_a_player_seated_at_a_table_in_play_where_it_is(client):
+    event, _ = drawn_event(hanchan_count=3)
+    url = reverse("event-checkin", args=[event.checkin_token])
+
+    seated = client.post(url, {"name": NAMES[0]}).content.decode()
+    late = client.post(url, {"name": "Late"}).content.decode()
+
+    assert "You are at a table of this round: it is on the seating page." in seated
+    assert "you are in the next draw" not in seated
+    assert "you are in the next draw" in late
+
+
+def test_the_door_keeps_the_team_typed_when_it_refuses_it(client):
+    event = make_event(hanchan_count=3, has_teams=True)
+    for name in NAMES:
+        service.check_in(event.pk, name=name, team="Red")
+    service.draw_round(event.pk, actor=ACTOR)
+    url = reverse("event-checkin", args=[event.checkin_token])
+
+    refused = client.post(url, {"name": NAMES[0], "team": "Green Dragons"})
+
+    assert refused.status_code == 400
+    assert 'value="Green Dragons"' in refused.content.decode()
+
+
+def test_the_door_puts_its_two_sentences_on_two_lines(client):
+    event = make_event()
+    url = reverse("event-checkin", args=[event.checkin_token])
+    client.cookies["django_language"] = "ja"
+
+    body = client.post(url, {"name": "Aki"}).content.decode()
+
+    assert "</strong><br>" in body

@@ -104,3 +104,32 @@ def test_a_list_no_hand_has_is_refused_with_the_checklist_reason():
         writes.Refused, match="cannot be one hand: Menzen tsumo is won by tsumo, not by ron"
     ):
         writes.record_round(session.pk, {**RON, "riichi": [], "wins": [win]}, actor=writes.COMMAND)
+
+
+@pytest.mark.django_db
+def test_a_winner_who_declared_riichi_lists_it_among_the_yaku():
+    session = create_session()
+    win = {"winner": 0, "han": 2, "fu": 30, "yaku": ["pinfu", "tanyao"], "dora": NO_DORA}
+
+    with pytest.raises(writes.Refused, match="Aki declared riichi, so Aki’s hand counts it"):
+        writes.record_round(session.pk, {**RON, "wins": [win]}, actor=writes.COMMAND)
+
+    assert session.rounds.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "win",
+    [
+        {"winner": 0, "han": 2, "fu": 30},
+        {"winner": 0, "hand": {"hand": "234567m456p789s22z", "win": "2m"}},
+    ],
+    ids=["han and fu", "tiles"],
+)
+def test_a_riichi_winner_by_han_and_fu_or_by_tiles_is_recorded(win):
+    session = create_session()
+
+    writes.record_round(session.pk, {**RON, "wins": [win]}, actor=writes.COMMAND)
+
+    assert session.rounds.count() == 1
+    assert session.rounds.get().deltas[0] > 0
