@@ -122,13 +122,14 @@ function offerFu(hand, form) {
   const han = hand.querySelector('.han-choices input:checked, .extras input[name^="han"]:checked');
   const group = hand.querySelector(".fu-choices");
   if (!group) return;
-  if (byChecklist(hand)) {
-    offerChecklistFu(hand, group);
-    return;
-  }
   const table = JSON.parse(group.dataset.tsumo === "1" ? form.dataset.fuTsumo : form.dataset.fuRon);
   // Before a han is chosen, every fu some han can have (a ron never has 20 fu).
-  const offered = han ? table[han.value] || [] : Object.values(table).flat();
+  const any = Object.values(table).flat();
+  if (byChecklist(hand)) {
+    offerChecklistFu(hand, group, any);
+    return;
+  }
+  const offered = han ? table[han.value] || [] : any;
   group.hidden = Boolean(han) && offered.length === 0; // limits need no fu
   for (const choice of group.querySelectorAll("[data-fu]")) {
     const shown = offered.includes(Number(choice.dataset.fu));
@@ -176,12 +177,13 @@ function byChecklist(hand) {
   return hand.querySelector('[data-checklist-by] input:checked');
 }
 
-function offerChecklistFu(hand, group) {
+// Until a preview says which fu the yaku leave open: every fu some han can have.
+function offerChecklistFu(hand, group, any) {
   const offered = hand.dataset.checklistFu ? JSON.parse(hand.dataset.checklistFu) : null;
   group.hidden = offered !== null && offered.length === 0; // fixed by the yaku, or a limit
   if (group.hidden) return; // the fu chosen wait, unused, in case a yaku is taken back
   for (const choice of group.querySelectorAll("[data-fu]")) {
-    const shown = offered === null || offered.includes(Number(choice.dataset.fu));
+    const shown = (offered ?? any).includes(Number(choice.dataset.fu));
     choice.hidden = !shown;
     const input = choice.querySelector("input");
     if (!shown && input.checked) input.checked = false;
@@ -376,8 +378,22 @@ document.addEventListener("htmx:afterSettle", (event) => {
   mirrorToChecklists();
 });
 
+// A form open on arrival (a past round's edit page) starts as a tap would leave it: a
+// hand given by its yaku has no han button pressed, and the preview (the reading, and
+// the fu the yaku leave open) is asked for at once.
+function startOpenForm() {
+  const form = roundForm();
+  if (!form || form.hidden) return;
+  for (const hand of form.querySelectorAll(".hand")) {
+    if (!byChecklist(hand)) continue;
+    for (const han of hand.querySelectorAll('input[name^="han"]:checked')) han.checked = false;
+  }
+  htmx.trigger(form, "change");
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   prepareChecklists();
   refreshChoices();
+  startOpenForm();
   setInterval(poll, POLL_MS);
 });

@@ -4,9 +4,12 @@ style, nothing from elsewhere. Chromium reports each refusal on the console."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from ledger.models import Season
 from tests.browser.conftest import launch_chromium, log_in
+from tests.browser.test_table_words import _ron, _type_tiles
+from tests.browser.test_tile_entry import _open_phone
 from tests.factories import create_session, draw, ron
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,3 +56,47 @@ def test_every_page_passes_the_content_security_policy(live_server):
         page.wait_for_timeout(6_000)  # the scoreboard's poll
 
         assert found == []
+
+
+# What the page itself reports (the element and what it tried), beside the console.
+REPORT_VIOLATIONS = """
+window.policyViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const where = event.target instanceof Element ? event.target.outerHTML.slice(0, 120) : "";
+  window.policyViolations.push(`${event.effectiveDirective}: ${event.sample} ${where}`);
+}, true);
+"""
+# The server sends its policy with the static files too (whitenoise sits inside the CSP
+# middleware); the test server hands them out beside the middleware, so it is added here.
+STATIC_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:"
+
+
+def _with_static_policy(route):
+    response = route.fetch()
+    route.fulfill(response=response,
+                  headers={**response.headers, "content-security-policy": STATIC_POLICY})  # fmt: skip
+
+
+def test_a_refused_save_of_a_tile_hand_sets_no_inline_style(live_server):
+    """A tile hand without a yaku, saved anyway: the refusal redraws the table and the
+    form (htmx swap and settle, the tile pictures drawn again) and breaks no policy."""
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page, errors = _open_phone(browser, live_server, session)
+        page.add_init_script(REPORT_VIOLATIONS)
+        page.route("**/static/**", _with_static_policy)
+        found = _violations(page)
+        page.reload()
+        hand = _ron(page)
+        _type_tiles(hand, "123m456p789s234s55p", "5p")
+        expect(page.locator("#preview .errorlist")).to_contain_text("yaku")
+
+        page.locator("#round-form .save").click()
+
+        expect(page.locator("#round-form > .errorlist")).to_contain_text("no yaku")
+        expect(page.locator(".htmx-request, .htmx-settling")).to_have_count(0)
+        page.wait_for_timeout(2_500)  # a poll of the table, and the preview after it
+        assert page.evaluate("window.policyViolations") == []
+        assert found == []
+        assert errors == []
+    assert session.rounds.count() == 0

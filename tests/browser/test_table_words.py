@@ -1,7 +1,8 @@
 """What the table page says on a phone (360 x 740) matches what is true now: a refused
 Save is not shown once the form has changed, the undo after an early end of the game
 says it takes the end back, the header folded over the round form still shows who is in
-riichi, a ron offers no 20 fu before its han, and a finished game shows no counters."""
+riichi, a ron offers no 20 fu before its han, a finished game shows no counters and says
+where the last sticks went, and a past round's edit page opens as the table page shows it."""
 
 from __future__ import annotations
 
@@ -129,6 +130,42 @@ def test_a_finished_game_shows_where_the_last_sticks_went_not_the_counters(live_
         expect(page.locator("#honba")).to_be_hidden()
         expect(page.locator("#sticks")).to_be_hidden()
         expect(page.locator("#leftover-sticks")).to_have_text(
-            "Riichi sticks left on the table at the end: 1 · Dai (+1,000 sticks)"
+            "Riichi sticks left on the table at the end: 1 · Dai +1,000 from riichi sticks"
         )
         assert errors == []
+
+
+def test_where_the_last_sticks_went_has_no_space_before_a_full_width_bracket(live_server):
+    rules = {"preset": "wrc", "game_length": "east", "leftover_sticks": "first"}
+    rounds = [ron(1, 0), ron(2, 1), ron(3, 2), draw(0, riichi=(0,))]
+    session = create_session(rules=rules, rounds=rounds)
+    with launch_chromium() as browser:
+        page, errors = _open_phone(browser, live_server, session, language="ja")
+
+        sticks = page.locator("#leftover-sticks")
+        expect(sticks).to_contain_text("Dai")
+        assert " （" not in sticks.inner_text()
+        assert errors == []
+
+
+def test_the_edit_page_of_a_checklist_win_opens_as_the_table_page_shows_it(live_server):
+    """A tanyao ron given by its yaku: no han button pressed (the yaku give the han), and
+    only the fu a 1-han ron can have (from 30; never 20), before any tap."""
+    tanyao = {"winner": 1, "han": 1, "fu": 30, "yaku": ["tanyao"],
+              "dora": {"dora": 0, "aka": 0, "ura": 0}}  # fmt: skip
+    session = create_session(rules={"preset": "club"},
+                             rounds=[{"result": "ron", "loser": 2, "wins": [tanyao]}])  # fmt: skip
+    with launch_chromium() as browser:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.set_default_timeout(5_000)
+        log_in(page, live_server.url)
+        page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/1/edit/")
+
+        hand = page.locator('.hand[data-winner="1"]')
+        expect(page.locator("#preview .checklist-text")).to_have_text("Bo: Tanyao = 1 han 30 fu")
+        expect(hand.locator(".han-choices input:checked")).to_have_count(0)
+        fu = hand.locator(".fu-choices")
+        expect(fu.locator('[data-fu="20"]')).to_be_hidden()
+        expect(fu.locator('[data-fu="25"]')).to_be_hidden()
+        expect(fu.locator('[data-fu="30"] input')).to_be_checked()
+        expect(fu.locator('[data-fu="40"]')).to_be_visible()
