@@ -286,18 +286,17 @@ def _refuse_while_playing(event: Event, rounds: Sequence[EventRound]) -> None:
         _refuse_while_tables_play(rounds[-1])
 
 
-def playing_tables(event_round: EventRound) -> list[str]:
-    """Return the numbers of the round's tables still playing (a game neither finished nor
-    deleted)."""
+def playing_tables(event_round: EventRound) -> list[EventTable]:
+    """Return the round's tables still playing (a game neither finished nor deleted)."""
     return [
-        str(table.number)
+        table
         for table in event_round.tables.all()
         if table.session.deleted_at is None and not table.session.is_finished
     ]
 
 
 def _refuse_while_tables_play(event_round: EventRound) -> None:
-    playing = playing_tables(event_round)
+    playing = [str(table.number) for table in playing_tables(event_round)]
     if playing:
         raise StillPlaying(
             ngettext(

@@ -228,9 +228,8 @@ def _door_state(event: Event, done: service.CheckIn | None) -> dict[str, bool]:
     """Return what the door tells a player checked in: whether they sit at a table in play,
     whether a round is in play, whether every round of the event is drawn."""
     drawn, last = event.rounds.count(), event.rounds.last()
-    playing = [table.session for table in last.tables.all()] if last else []
-    playing = [game for game in playing if game.deleted_at is None and not game.is_finished]
-    seated = done is not None and any(done.player in game.players() for game in playing)
+    playing = service.playing_tables(last) if last else []
+    seated = done is not None and any(done.player in t.session.players() for t in playing)
     all_drawn = bool(event.hanchan_count) and drawn >= event.hanchan_count
     return {"seated": seated, "playing": bool(playing), "all_drawn": all_drawn}
 

@@ -3,8 +3,9 @@ checks: a win's hand and its melds hold only the keys the engine reads (it ignor
 which would be stored and exported as they came), its riichi sticks agree with its hands
 (a chombo lists none, a winner whose hand counts riichi put one down), and the yaku and
 dora a win lists make the han or yakuman it states (``scoring.listed_yaku``). Imported
-records pass the hands' check too (``ledger.records``). A round the replay would refuse anyway (a riichi
-list that is not seats, a win that is no win) passes here and is refused there in words.
+records pass the hands' check too (``ledger.records``). A round the replay would refuse
+anyway (a riichi list that is not seats, a win that is no win) passes here and is refused
+there in words.
 """
 
 from __future__ import annotations
