@@ -23,6 +23,7 @@ from ledger.views.common import (
     require_editor,
     sheet_context,
 )
+from ledger.views.game_end import leftover_sticks, unpaid_riichi
 from ledger.words import describe_outcome
 
 
@@ -52,6 +53,8 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
         "chart": score_chart(names, series, [(r["round"], r["honba"]) for r in state["rounds"]]),
         "final": state.get("final"),
         "settlement": settlement_table(game, names),
+        "leftover": leftover_sticks(game.settlement, names),
+        "unpaid_riichi": unpaid_riichi(session, names),
         "can_record": can_record(request, session),
         "closed_note": closed_note(session),
         "audit": _change_log(session, names),
@@ -115,17 +118,12 @@ def settlement_table(game: Any, names: list[str]) -> dict[str, Any] | None:
             "name": names[p["seat"]],
             "place": p["place"],
             "points": p["points"],
-            "sticks": p["sticks"],
             "parts": [p[key] for key, _ in columns],
             "result": p["result"],
         }
         for p in sorted(players, key=lambda p: (p["place"], p["seat"]))
     ]
-    return {
-        "columns": [label for _, label in columns],
-        "rows": rows,
-        "leftover": game.settlement.leftover_riichi_sticks,
-    }
+    return {"columns": [label for _, label in columns], "rows": rows}
 
 
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:

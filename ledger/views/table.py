@@ -33,6 +33,7 @@ from ledger.views.common import (
     sheet_context,
     table_view,
 )
+from ledger.views.game_end import leftover_sticks, unpaid_riichi
 from ledger.views.table_link import TOKEN_PATTERN, table_link_qr
 from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
 from scoring.errors import ScoringError
@@ -72,8 +73,8 @@ def table_context(
         "holder": holder_seat(request, session),
         "holder_name": _holder_name(request, session, names),
         "final_rows": final_rows,
-        # sticks left at the end that no player received (the rules, or owners unknown)
-        "sticks_lost": not any(row["sticks"] for row in final_rows),
+        "leftover": leftover_sticks(table.game.settlement, names),
+        "unpaid_riichi": unpaid_riichi(session, names),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         **extra,
     }
@@ -85,8 +86,7 @@ def _holder_name(request: HttpRequest, session: Session, names: list[str]) -> st
 
 
 def _final_rows(table: Any) -> list[dict[str, Any]]:
-    """Return the final result by place (ties in seat order), with each player's share
-    of the riichi sticks left on the table."""
+    """Return the final result by place (ties in seat order)."""
     settlement = table.game.settlement
     if settlement is None:
         return []
@@ -94,7 +94,7 @@ def _final_rows(table: Any) -> list[dict[str, Any]]:
     names = {seat.seat: seat.name for seat in table.seats}
     rows = [
         {"place": final["places"][s], "name": names[s], "score": final["scores"][s],
-         "result": final["results"][s], "sticks": settlement.players[s].sticks}
+         "result": final["results"][s]}
         for s in names
     ]  # fmt: skip
     return sorted(rows, key=lambda row: row["place"])
