@@ -2,7 +2,8 @@
 
 Every change locks the event row first (``select_for_update``) and reads what it needs under
 that lock, so two staff drawing at the same moment start one round: the second sees the first
-round's tables still playing and is refused. A round's sessions are started through
+round's tables still playing and is refused. A draw also locks its players, so that two
+events drawing at once cannot seat one person at two tables. A round's sessions are started through
 ``ledger.writes.create_session`` inside the same transaction as the round, so a round starts
 with all its tables or with none.
 """
@@ -30,7 +31,7 @@ from events.errors import SeatingError
 from events.messages import Message
 from ledger import writes
 from ledger.engine_words import explain as explain_rules
-from ledger.models import Player, Ruleset, Session
+from ledger.models import Player, Ruleset, Session, SessionSeat
 from ledger.players import PlayerNameError, player_named
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -215,6 +216,7 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
         rounds = list(event.rounds.prefetch_related("tables__session__seats"))
         _refuse_while_playing(event, rounds)
         players = _players_present(event)
+        _refuse_players_playing_elsewhere(event, players)
         drawn = _draw(event, rounds, players, rng or random.Random(secrets.randbits(64)))
         event_round = EventRound.objects.create(
             event=event,
@@ -246,6 +248,34 @@ def _players_present(event: Event) -> dict[int, Player]:
             % {"seats": fewest, "count": len(players)}
         )
     return players
+
+
+def _refuse_players_playing_elsewhere(event: Event, players: dict[int, Player]) -> None:
+    """Refuse the draw while a player present plays at a table of another event: one
+    person cannot sit at two tables. The players are locked (in id order, as every draw
+    locks them) so that two events drawing at once cannot both seat them."""
+    list(Player.objects.select_for_update(no_key=True).filter(pk__in=players).order_by("pk"))
+    seat = (
+        SessionSeat.objects.filter(
+            player_id__in=players,
+            session__event_table__isnull=False,
+            session__deleted_at__isnull=True,
+        )
+        .exclude(session__status=Session.Status.FINISHED)
+        .exclude(session__event_table__round__event=event)
+        .select_related("player", "session__event_table__round__event")
+        .order_by("player__name")
+        .first()
+    )
+    if seat is not None:
+        table = seat.session.event_table
+        raise StillPlaying(
+            gettext(
+                "%(name)s is playing at table %(table)s of %(event)s. Check them out of this "
+                "event, or draw when that game has ended."
+            )
+            % {"name": seat.player.name, "table": table.number, "event": table.round.event.name}
+        )
 
 
 def _start_tables(

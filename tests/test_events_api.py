@@ -489,3 +489,17 @@ def test_a_seating_plan_with_fewer_rounds_than_the_event_is_refused(client, toke
         "This event has 2 rounds, but the seating plan stops after round 1."
     )
     assert Event.objects.count() == 0
+
+
+def test_a_draw_that_would_seat_a_player_at_two_events_is_a_conflict(client, token):
+    first = make_event(client, token)
+    second = make_event(client, token)
+    for event, names in ((first, NAMES[:4]), (second, NAMES[:4])):
+        for name in names:
+            check_in(client, token, event, {"player": name})
+    call(client, "post", f"/events/{first['id']}/rounds", token=token)
+
+    status, answer = call(client, "post", f"/events/{second['id']}/rounds", token=token)
+
+    assert status == 409 and answer["error"]["code"] == "round_in_progress"
+    assert f"is playing at table 1 of {first['name']}" in answer["error"]["message"]

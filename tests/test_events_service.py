@@ -278,6 +278,54 @@ def test_two_staff_drawing_at_once_start_one_round():
 
 
 @pytest.mark.django_db
+def test_a_player_playing_at_another_events_table_is_not_drawn_again():
+    first, second = create_event(name="Monday league"), create_event(name="Open night")
+    check_in_all(first, NAMES[:4])
+    check_in_all(second, NAMES[3:7])  # Player 04 is in both
+    playing = service.draw_round(first.pk, actor=ACTOR)
+
+    with pytest.raises(service.StillPlaying) as refused:
+        service.draw_round(second.pk, actor=ACTOR)
+
+    assert refused.value.message == (
+        "Player 04 is playing at table 1 of Monday league. Check them out of this event, "
+        "or draw when that game has ended."
+    )
+    assert not second.rounds.exists()
+    finish_round(playing)
+    assert service.draw_round(second.pk, actor=ACTOR).tables.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_deleted_game_of_another_event_does_not_hold_its_players():
+    first, second = create_event(name="Monday league"), create_event(name="Open night")
+    check_in_all(first, NAMES[:4])
+    check_in_all(second, NAMES[:4])
+    session = service.draw_round(first.pk, actor=ACTOR).tables.get().session
+    writes.delete_session(session.pk, actor=ACTOR, version=None)
+
+    assert service.draw_round(second.pk, actor=ACTOR).tables.count() == 1
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="row locks need PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_two_events_drawing_the_same_players_at_once_seat_them_once():
+    for race in range(5):
+        names = [f"R{race} {name}" for name in NAMES[:4]]
+        events = [create_event(name=f"Race {race} {side}") for side in "AB"]
+        for event in events:
+            check_in_all(event, names)
+
+        results = run_together(
+            2, lambda i, events=events: service.draw_round(events[i].pk, actor=ACTOR)
+        )
+
+        kinds = sorted(type(r).__name__ for r in results)
+        assert kinds == ["EventRound", "StillPlaying"], results
+        assert Session.objects.filter(seats__player__name=names[0]).count() == 1
+
+
+@pytest.mark.django_db
 def test_a_draw_starts_each_table_in_a_dozen_queries(django_assert_max_num_queries):
     event = create_event(seating="fewest_repeats")
     check_in_all(event, [f"Player {i:02}" for i in range(1, 25)])
