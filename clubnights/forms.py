@@ -42,7 +42,14 @@ class EventForm(forms.Form):
         min_value=1, max_value=600, required=False, label=_("Minutes per round (blank: no clock)")
     )
     time_up = forms.ChoiceField(choices=Event.TimeUp.choices, label=_("When time is up"))
-    has_teams = forms.BooleanField(required=False, label=_("Teams"))
+    has_teams = forms.BooleanField(
+        required=False,
+        label=_("Teams"),
+        help_text=_(
+            "Team totals beside the players’; random and fewest-repeats seating keep "
+            "teammates at different tables"
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -20,18 +20,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from clubnights import drawing
+from clubnights.drawing import history_of
 from clubnights.errors import EventError, EventMissing, StillPlaying, TeamKept
 from clubnights.models import Event, EventPlayer, EventRound, EventTable
-from clubnights.plans import check_plan, plan_of
-from clubnights.standings import event_totals
+from clubnights.plans import check_plan
 from clubnights.teams import team_for
-from clubnights.words import explain
 from events import seating
-from events.errors import SeatingError
 from events.messages import Message
 from ledger import writes
 from ledger.engine_words import explain as explain_rules
-from ledger.models import Player, Ruleset, Session, SessionSeat
+from ledger.models import Player, Ruleset, Session
 from ledger.players import PlayerNameError, player_named
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -215,9 +214,11 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
         _refuse_if_finished(event)
         rounds = list(event.rounds.prefetch_related("tables__session__seats"))
         _refuse_while_playing(event, rounds)
-        players = _players_present(event)
-        _refuse_players_playing_elsewhere(event, players)
-        drawn = _draw(event, rounds, players, rng or random.Random(secrets.randbits(64)))
+        players = drawing.players_present(event)
+        drawing.refuse_players_playing_elsewhere(event, players)
+        drawn = drawing.seat_round(
+            event, rounds, players, rng or random.Random(secrets.randbits(64))
+        )
         event_round = EventRound.objects.create(
             event=event,
             number=len(rounds) + 1,
@@ -231,51 +232,6 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
         )
         _bump(event)
     return event_round
-
-
-def _players_present(event: Event) -> dict[int, Player]:
-    """Return the players checked in and not left, by id; refuse too few for a table."""
-    present = event.entries.filter(left_at__isnull=True).select_related("player").order_by("pk")
-    players = {entry.player_id: entry.player for entry in present}
-    fewest = 3 if event.sanma_rules is not None else event.seats
-    if len(players) < fewest:
-        raise EventError(
-            ngettext(
-                "A round needs %(seats)s players checked in; %(count)s is.",
-                "A round needs %(seats)s players checked in; %(count)s are.",
-                len(players),
-            )
-            % {"seats": fewest, "count": len(players)}
-        )
-    return players
-
-
-def _refuse_players_playing_elsewhere(event: Event, players: dict[int, Player]) -> None:
-    """Refuse the draw while a player present plays at a table of another event: one
-    person cannot sit at two tables. The players are locked (in id order, as every draw
-    locks them) so that two events drawing at once cannot both seat them."""
-    list(Player.objects.select_for_update(no_key=True).filter(pk__in=players).order_by("pk"))
-    seat = (
-        SessionSeat.objects.filter(
-            player_id__in=players,
-            session__event_table__isnull=False,
-            session__deleted_at__isnull=True,
-        )
-        .exclude(session__status=Session.Status.FINISHED)
-        .exclude(session__event_table__round__event=event)
-        .select_related("player", "session__event_table__round__event")
-        .order_by("player__name")
-        .first()
-    )
-    if seat is not None:
-        table = seat.session.event_table
-        raise StillPlaying(
-            gettext(
-                "%(name)s is playing at table %(table)s of %(event)s. Check them out of this "
-                "event, or draw when that game has ended."
-            )
-            % {"name": seat.player.name, "table": table.number, "event": table.round.event.name}
-        )
 
 
 def _start_tables(
@@ -336,51 +292,6 @@ def _refuse_while_tables_play(event_round: EventRound) -> None:
             )
             % {"tables": ", ".join(playing), "round": event_round.number}
         )
-
-
-def history_of(rounds: Sequence[EventRound]) -> list[seating.Draw]:
-    """Return the seating engine's view of the rounds played: each table East first."""
-    draws = []
-    for event_round in rounds:
-        tables = tuple(
-            tuple(seat.player_id for seat in sorted(table.session.seats.all(), key=_by_seat))
-            for table in event_round.tables.all()
-        )
-        draws.append(seating.Draw(tables, tuple(event_round.sitting_out)))
-    return draws
-
-
-def _by_seat(seat: Any) -> int:
-    return int(seat.seat)
-
-
-def _draw(
-    event: Event, rounds: Sequence[EventRound], players: dict[int, Player], rng: random.Random
-) -> seating.Draw:
-    plan = None
-    if event.seating == Event.Seating.PRESCRIPTED:
-        names = dict(Player.objects.values_list("name", "pk"))  # a plan names club players
-        plan = plan_of(event, names)
-    try:
-        return seating.draw_round(
-            list(players),
-            history=history_of(rounds),
-            standings=event_totals(event),
-            method=event.seating,  # type: ignore[arg-type]
-            seats=event.seats,
-            sit_out="sanma" if event.sanma_rules is not None else "rotate",
-            rng=rng,
-            prescript=plan,
-        )
-    except seating.NotCheckedInError as error:
-        raise EventError(explain(error, {error.player: _player_name(error.player)})) from None
-    except SeatingError as error:
-        raise EventError(explain(error, {pk: p.name for pk, p in players.items()})) from None
-
-
-def _player_name(pk: int) -> str:
-    player = Player.objects.filter(pk=pk).first()
-    return player.name if player else str(pk)
 
 
 def finish_event(pk: int) -> Event:

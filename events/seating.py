@@ -9,6 +9,10 @@ East first at each table), by one of four methods:
 - ``fewest_repeats``: as few repeated opponents as the search finds (``repeat_count``).
 - ``prescripted``: exactly as an uploaded plan says (``parse_prescript``).
 
+In an event played in teams, ``random`` and ``fewest_repeats`` also keep teammates apart: a
+pair of teammates at one table costs as much as a thousand repeated meetings, so teammates
+share a table only when their team has more players than there are tables.
+
 When the count does not divide into tables, ``sit_out="rotate"`` sits out those who have sat
 out fewest times so far (then those who have played most rounds, then drawn);
 ``sit_out="sanma"`` (at four-player tables) makes some tables of three instead, which is
@@ -62,6 +66,7 @@ Method = Literal["random", "swiss", "fewest_repeats", "prescripted"]
 SitOut = Literal["rotate", "sanma"]
 METHODS = ("random", "swiss", "fewest_repeats", "prescripted")
 
+TEAMMATES = 1000  # two teammates at one table cost as much as a thousand repeated meetings
 EAST_SHARE = 12  # one East, in twelfths: a round at four earns 3 of them, a round at three 4
 
 
@@ -84,12 +89,15 @@ def draw_round(
     rng: random.Random,
     sit_out: SitOut = "rotate",
     prescript: Mapping[int, Tables] | None = None,
+    teams: Mapping[int, object] | None = None,
 ) -> Draw:
     """Return the seating of the event's next round (round ``len(history) + 1``).
 
     ``standings`` (player -> event total; missing players count 0) is read by ``swiss``;
     ``prescript`` (from ``parse_prescript``) by ``prescripted``, whose round seats exactly
-    the plan's tables: the checked-in players it leaves out sit out.
+    the plan's tables: the checked-in players it leaves out sit out. ``teams`` (player ->
+    team; players without one are missing) is read by ``random`` and ``fewest_repeats``,
+    which keep teammates at different tables wherever the count of tables allows.
 
     >>> standings = {player: 10 * player for player in range(1, 10)}
     >>> draw = draw_round(range(1, 10), method="swiss", standings=standings, rng=random.Random(4))
@@ -110,8 +118,8 @@ def draw_round(
         groups = _group_swiss(seated, sizes, standings or {}, rng)
     else:
         ranks = _east_ranks(seated, owed, len(sizes))
-        group = _group_random if method == "random" else _group_fewest_repeats
-        groups = group(seated, sizes, ranks, history, rng)
+        earlier = history if method == "fewest_repeats" else ()
+        groups = _group_apart(seated, sizes, ranks, _costs(seated, earlier, teams or {}), rng)
     seat_counts = _seat_counts(history)
     tables = tuple(_seat(group, owed, seat_counts, rng) for group in groups)
     return Draw(tables, tuple(sorted(out)), _note(len(checked_in), seats, sit_out, sizes))
@@ -206,12 +214,38 @@ def _east_ranks(seated: Sequence[int], owed: Mapping[int, int], tables: int) -> 
     return [2 if owed[p] > cut else int(owed[p] == cut) for p in seated]
 
 
-def _group_random(
+def _costs(
+    seated: Sequence[int], history: Sequence[Draw], teams: Mapping[int, object]
+) -> list[list[int]] | None:
+    """Return what each pair of seated players costs at one table: the earlier rounds they
+    met in, and TEAMMATES more for teammates; None when nothing costs (a plain random draw)."""
+    met = meeting_counts(_earlier_tables(history), seated)
+    team = [teams.get(player) for player in seated]
+    for i, j in itertools.combinations(range(len(seated)), 2):
+        if team[i] is not None and team[i] == team[j]:
+            met[i][j] += TEAMMATES
+            met[j][i] += TEAMMATES
+    return met if any(map(any, met)) else None
+
+
+def _group_apart(
     seated: Sequence[int],
     sizes: Sequence[int],
     ranks: Sequence[int],
-    history: Sequence[Draw],
+    costs: list[list[int]] | None,
     rng: random.Random,
+) -> list[list[int]]:
+    """Return the tables of the cheapest layout the search finds (at random when no pair
+    costs anything)."""
+    if not sizes:
+        return []
+    if costs is None:
+        return _group_random(seated, sizes, ranks, rng)
+    return [[seated[i] for i in table] for table in group_fewest_repeats(costs, sizes, ranks, rng)]
+
+
+def _group_random(
+    seated: Sequence[int], sizes: Sequence[int], ranks: Sequence[int], rng: random.Random
 ) -> list[list[int]]:
     order = list(range(len(seated)))
     rng.shuffle(order)
@@ -223,19 +257,6 @@ def _group_random(
         [seated[i] for i in (east, *itertools.islice(rest, size - 1))]
         for east, size in zip(easts, sizes)
     ]
-
-
-def _group_fewest_repeats(
-    seated: Sequence[int],
-    sizes: Sequence[int],
-    ranks: Sequence[int],
-    history: Sequence[Draw],
-    rng: random.Random,
-) -> list[list[int]]:
-    if not sizes:
-        return []
-    met = meeting_counts(_earlier_tables(history), seated)
-    return [[seated[i] for i in table] for table in group_fewest_repeats(met, sizes, ranks, rng)]
 
 
 def _group_swiss(

@@ -297,6 +297,23 @@ def test_a_player_playing_at_another_events_table_is_not_drawn_again():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("seating", ["random", "fewest_repeats"])
+def test_a_team_event_seats_teammates_at_different_tables(seating):
+    event = create_event(has_teams=True, seating=seating)
+    for index, name in enumerate(NAMES[:8]):
+        service.check_in(event.pk, name=name, team=f"Team {index % 4}")  # four pairs
+
+    for seed in range(4):
+        drawn = service.draw_round(event.pk, actor=ACTOR, rng=random.Random(seed))
+        teams_at = [
+            [seat.player.event_entries.get(event=event).team.name for seat in t.session.seats.all()]
+            for t in drawn.tables.all()
+        ]
+        assert all(len(set(teams)) == len(teams) for teams in teams_at), teams_at
+        finish_round(drawn)
+
+
+@pytest.mark.django_db
 def test_a_deleted_game_of_another_event_does_not_hold_its_players():
     first, second = create_event(name="Monday league"), create_event(name="Open night")
     check_in_all(first, NAMES[:4])

@@ -198,6 +198,37 @@ def test_with_everybody_seated_every_round_east_counts_differ_by_at_most_one(met
         assert max(easts.values()) - min(easts.values()) <= 1
 
 
+@pytest.mark.parametrize("method", ["random", "fewest_repeats"])
+def test_teammates_sit_apart_when_each_team_has_no_more_players_than_tables(method):
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        players = rng.sample(range(1, 10**6), rng.randint(4, 24))
+        teams = {player: player % rng.randint(2, 7) for player in players}
+        rounds: list[Draw] = []
+        for _ in range(3):
+            rounds.append(draw_round(players, history=rounds, method=method, rng=rng, teams=teams))
+            per_team = Counter(teams[p] for p in seated(rounds[-1]))
+            if max(per_team.values()) <= len(rounds[-1].tables):
+                checked += 1
+                assert all(len({teams[p] for p in t}) == len(t) for t in rounds[-1].tables)
+    assert checked > 20  # the events above often allow it
+
+
+@given(drawn_events(methods=("random", "fewest_repeats"), sit_outs=("rotate",), most_rounds=8))
+def test_teams_keep_east_fair(event):
+    teams = {player: player % 3 for player in {p for r in event.attendance for p in r}}
+    rng, rounds = random.Random(event.seed), []
+    for players in event.attendance:
+        rounds.append(draw_round(players, history=rounds, method=event.method,
+                                 seats=event.seats, rng=rng, teams=teams))  # fmt: skip
+    easts = Counter(table[0] for draw in rounds for table in draw.tables)
+    by_pattern = defaultdict(list)
+    for player in {p for draw in rounds for p in seated(draw)}:
+        by_pattern[tuple(player in seated(draw) for draw in rounds)].append(easts[player])
+    assert all(max(counts) - min(counts) <= 1 for counts in by_pattern.values())
+
+
 def test_east_goes_to_the_player_owed_it_most_at_swiss_tables():
     history = [Draw(((1, 2, 3, 4),)), Draw(((2, 1, 3, 4),))]
     draw = draw_round([1, 2, 3, 4], history=history, method="swiss", rng=random.Random(5))
