@@ -40,7 +40,7 @@ def sparkline(results: Sequence[float], *, width: int = 90, height: int = 22) ->
         "Running result over the last %(count)s game: %(result)s",
         "Running result over the last %(count)s games: %(result)s",
         len(results),
-    ) % {"count": len(results), "result": f"{values[-1]:+.1f}"}
+    ) % {"count": len(results), "result": shown(values[-1], 1, sign=True)}
     return format_html(
         '<svg class="sparkline" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img">'
         "<title>{t}</title>"

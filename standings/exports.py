@@ -12,7 +12,7 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.http import HttpResponse, QueryDict
 
-from ledger.models import Player
+from ledger.models import Player, name_key
 from ledger.numbers import rounded_float
 from standings.forms import SORTS, ScopeForm
 from standings.leaderboard import Row, leaderboard, player_report
@@ -145,9 +145,10 @@ def scope_json(scope: Scope) -> dict[str, Any]:
 
 def searched(form: ScopeForm, rows: list[Row]) -> list[Row]:
     """Return the rows whose player's name holds the search ("Find a player"), each with
-    its rank on the whole board; all rows when there is no search."""
-    search = form.get_search().casefold()
-    return [row for row in rows if search in row.name.casefold()] if search else rows
+    its rank on the whole board; all rows when there is no search. Case, letter width and
+    spaces are ignored as in the player's name key ("ｋｉｎａ" finds "Kina")."""
+    search = name_key(form.get_search())
+    return [row for row in rows if search in name_key(row.name)] if search else rows
 
 
 def board_page(form: ScopeForm, rows: list[Row]) -> Page:

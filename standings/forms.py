@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.json_text import whole_number
 from ledger.models import Ruleset, Season
+from ledger.players import clean_name
 from ledger.seasons import check_season
 from standings.leaderboard import player_counts
 from standings.models import ClubSetting
@@ -91,6 +92,15 @@ class WholeNumberField(forms.IntegerField):
         return -number if text.startswith("-") else number
 
 
+class PageField(WholeNumberField):
+    """A page of the board: a page past the end, however far, shows the last page (the
+    board says so), as page 100,001 and page 10**30 alike."""
+
+    def to_python(self, value: Any) -> int | None:
+        number = super().to_python(value)  # past max_value (any digits): max_value + 1
+        return None if number is None else min(number, self.max_value or number)
+
+
 def _one_of(field: forms.ChoiceField) -> str:
     """Return "must be one of: total, games, …": the values of the field's choices."""
     values = gettext(", ").join(str(value) for value, _label in field.choices)
@@ -120,7 +130,7 @@ class ScopeForm(forms.Form):
         required=False, min_value=0, max_value=100_000, label=_("Min. games")
     )
     q = forms.CharField(required=False, max_length=60, label=_("Find a player"))
-    page = WholeNumberField(required=False, min_value=1, max_value=100_000, label=_("Page"))
+    page = PageField(required=False, min_value=1, max_value=100_000, label=_("Page"))
     sort = forms.ChoiceField(
         required=False,
         choices=[(key, label) for key, (label, _) in SORTS.items()],
@@ -236,7 +246,9 @@ class ScopeForm(forms.Form):
         return self.setting.min_games
 
     def get_search(self) -> str:
-        return (self.cleaned_data.get("q") or "").strip()
+        """Return the name searched for, cleaned as names are stored (one space between
+        words, no invisible characters), so "Ann  Lee" finds "Ann Lee"."""
+        return clean_name(self.cleaned_data.get("q") or "")
 
     def get_page(self) -> int:
         """Return the page asked for (the first when none is)."""

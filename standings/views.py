@@ -94,7 +94,8 @@ def _board_context(
         "updating": is_pending(),
         "glossary": STATISTIC_DEFINITIONS,
         "board_glossary": [(key, STATISTIC_DEFINITIONS[key]) for key in BOARD_TERMS],
-        "query": _query_without(request, "sort"),
+        "query": _query_without(request, "sort", "page"),  # a new order starts at page 1
+        "search": form.get_search() if valid else "",
         "export_query": _query_without(request, "page"),  # a download holds every row
         "players_switch": players_switch(request, form),
     }
@@ -175,9 +176,10 @@ def _my_page(request: HttpRequest, rows: list[Any]) -> int | None:
     return None
 
 
-def _query_without(request: HttpRequest, name: str) -> str:
+def _query_without(request: HttpRequest, *names: str) -> str:
     query = request.GET.copy()
-    query.pop(name, None)
+    for name in names:
+        query.pop(name, None)
     return query.urlencode()
 
 

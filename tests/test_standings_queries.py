@@ -178,7 +178,7 @@ def test_every_problem_of_a_query_is_said_with_its_field_named(client, big_club)
 @pytest.mark.parametrize(
     ("query", "words"),
     [({"page": "-1"}, "Page: Ensure this value is greater than or equal to 1."),
-     ({"page": "9" * 30}, "Page: Ensure this value is less than or equal to 100000."),
+     ({"min_games": "9" * 30}, "Min. games: Ensure this value is less than or equal to 100000."),
      ({"min_games": "-" + "9" * 30}, "Min. games: Ensure this value is greater than or equal to 0."),
      ({"page": "--1"}, "Page: Enter a whole number.")],
 )  # fmt: skip
@@ -192,18 +192,25 @@ def test_a_number_past_its_limits_is_refused_naming_the_limit(client, big_club, 
 # --- 4. a page past the end shows the last page ------------------------------------------
 
 
-def test_a_page_past_the_end_shows_the_last_page_and_says_so(client, big_club):
-    query = {"scope": "all", "page": 99}
+@pytest.mark.parametrize("far", [99, "9" * 30])
+def test_a_page_past_the_end_shows_the_last_page_and_says_so(client, big_club, far):
+    query = {"scope": "all", "page": far}
 
     page = client.get(reverse("leaderboard"), query).content.decode()
     board = client.get(reverse("leaderboard-json"), query).json()
     api = client.get(API, query).json()
 
     assert page.count('<tr id="player-') == big_club - ROWS_PER_PAGE
-    assert "There is no page 99; here is the last page, page 2." in page
+    asked = 99 if far == 99 else 100_000  # any number past the limit asks for the limit
+    assert f"There is no page {asked}; here is the last page, page 2." in page
     assert "Page 2 of 2" in page
     assert len(board["rows"]) == big_club - ROWS_PER_PAGE
-    assert board["page"] == {"number": 2, "pages": 2, "asked": 99, "rows_per_page": ROWS_PER_PAGE}
+    assert board["page"] == {
+        "number": 2,
+        "pages": 2,
+        "asked": asked,
+        "rows_per_page": ROWS_PER_PAGE,
+    }
     assert api == board
 
 
