@@ -93,9 +93,9 @@ def _check_unaltered(record: dict[str, Any], where: str) -> None:
     session = found.first() if exported["fingerprint"] else None
     if session is not None and _rounds_differ(record, session):
         raise RecordError(where + gettext(
-            "this is session %(id)s of this ledger with its rounds changed in the file: "
+            "This is session %(id)s of this ledger with its rounds changed in the file: "
             "correct the game on its history page, or remove the file's “session” part "
-            "to import it as another game"
+            "to import it as another game."
         ) % {"id": exported["id"]})  # fmt: skip
 
 
@@ -158,17 +158,17 @@ def describe_skipped(done: RecordImport) -> list[str]:
 
 
 def _where(position: int, count: int) -> str:
-    return gettext("record %(number)s: ") % {"number": position} if count > 1 else ""
+    return gettext("Record %(number)s: ") % {"number": position} if count > 1 else ""
 
 
 def _check(record: Any, where: str) -> None:
     if not isinstance(record, dict):
-        raise RecordError(where + gettext("a game record must be a JSON object"))
+        raise RecordError(where + gettext("A game record must be a JSON object."))
     problem = bad_text(record)
     if problem == NUL:
-        raise RecordError(where + gettext("text in a game record may not contain NUL characters"))
+        raise RecordError(where + gettext("Text in a game record may not contain NUL characters."))
     if problem == SURROGATE:
-        raise RecordError(where + gettext("text in a game record must be valid Unicode"))
+        raise RecordError(where + gettext("Text in a game record must be valid Unicode."))
     players = record.get("players")
     if (
         not isinstance(players, list)
@@ -176,15 +176,15 @@ def _check(record: Any, where: str) -> None:
         or not all(isinstance(n, str) and clean_name(n) and len(n) <= 60 for n in players)
     ):
         raise RecordError(where + gettext(
-            "players must be a list of four names, or three for sanma (at most 60 characters)"
+            "“players” must be a list of four names, or three for sanma (at most 60 characters each)."
         ))  # fmt: skip
     if len({clean_name(n).casefold() for n in players}) < len(players):
-        raise RecordError(where + gettext("the players must have different names"))
+        raise RecordError(where + gettext("The players must have different names."))
     if not isinstance(record.get("rounds", []), list):
-        raise RecordError(where + gettext("rounds must be a list"))
+        raise RecordError(where + gettext("“rounds” must be a list."))
     if record.get("ended_early") and not record.get("rounds"):
         raise RecordError(where + gettext(
-            "a game with no rounds has nothing to end, so it cannot have been ended early"
+            "A game with no rounds has nothing to end, so it cannot have been ended early."
         ))  # fmt: skip
     _dates(record, where)
     _labels(record, where)
@@ -236,10 +236,10 @@ def _moment(value: Any, key: str, where: str) -> datetime | None:
     moment = _parsed(value) if isinstance(value, str) else None
     if moment is None or moment.tzinfo is None:
         raise RecordError(where + gettext(
-            "%(key)s must be a date and time with its offset, e.g. 2026-12-01T19:30:00+09:00"
+            "“%(key)s” must be a date and time with its offset, e.g. 2026-12-01T19:30:00+09:00."
         ) % {"key": key})  # fmt: skip
     if not EARLIEST <= moment <= timezone.now() + LATEST_LEAD:
-        raise RecordError(where + gettext("%(key)s (%(value)s) is not a date a game was played")
+        raise RecordError(where + gettext("“%(key)s” (%(value)s) is not a date a game was played.")
                           % {"key": key, "value": value})  # fmt: skip
     return moment
 
@@ -258,7 +258,7 @@ def _dates(record: dict[str, Any], where: str) -> tuple[datetime | None, datetim
     started = _moment(record.get("started"), "started", where)
     finished = _moment(record.get("finished"), "finished", where)
     if started and finished and finished < started:
-        raise RecordError(where + gettext("the game finished before it started"))
+        raise RecordError(where + gettext("The game finished before it started."))
     return started, finished
 
 
@@ -266,7 +266,7 @@ def _labels(record: dict[str, Any], where: str) -> None:
     for key, longest in (("venue", 60), ("table", 40)):
         value = record.get(key, "")
         if not isinstance(value, str) or len(value) > longest:
-            raise RecordError(where + gettext("%(key)s must be text of at most %(count)s characters")
+            raise RecordError(where + gettext("“%(key)s” must be text of at most %(count)s characters.")
                               % {"key": key, "count": longest})  # fmt: skip
 
 

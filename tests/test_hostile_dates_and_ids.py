@@ -162,7 +162,7 @@ def test_a_record_dated_on_a_day_that_does_not_exist_is_refused(client, member, 
     response = client.post(reverse("session-import"), {"file": upload})
 
     assert response.status_code == 400
-    assert f"{key} must be a date and time with its offset" in response.content.decode()
+    assert f"“{key}” must be a date and time with its offset" in response.content.decode()
     assert not Session.objects.exists()
     assert not Player.objects.exists()
 

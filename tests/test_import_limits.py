@@ -91,7 +91,7 @@ def test_an_import_over_the_apis_limits_is_refused_naming_the_round(record, said
     with pytest.raises(RecordError) as refused:
         import_records([_record(_ron(HAND)), record])
 
-    assert str(refused.value).startswith(f"record 2: {said}"), str(refused.value)
+    assert str(refused.value).startswith(f"Record 2: {said}"), str(refused.value)
     assert not Session.objects.exists() and not Player.objects.exists()
 
 

@@ -118,7 +118,7 @@ def test_our_own_export_with_a_round_changed_in_the_file_is_refused_naming_the_w
 
     assert Session.objects.count() == 1
     page = html.unescape(response.content.decode())
-    assert f"this is session {original.pk} of this ledger with its rounds changed" in page
+    assert f"This is session {original.pk} of this ledger with its rounds changed" in page
 
 
 def test_upload_of_a_list_of_records_imports_each(member):
@@ -134,6 +134,8 @@ def test_upload_of_a_list_of_records_imports_each(member):
     ("content", "message"),
     [
         (b"{not json", "not valid JSON"),
+        (b"", "The file is empty."),
+        (b"\xef\xbb\xbf \n\t", "The file is empty."),
         (b"\xff\xfe\x00", "not UTF-8"),
         (b"[" * 100_000, "nests too deeply"),
         (json.dumps({**RECORD, "rounds": [DEEP]}).encode(), "Round 1 (East 1)"),
@@ -144,9 +146,15 @@ def test_upload_of_a_list_of_records_imports_each(member):
         ),
         (b'{"rounds": [], "penalties": ' + b"9" * 5000 + b"}", "number too long"),
         (b"[]", "holds no game record"),
-        (b"42", "must be a JSON object"),
-        (json.dumps({**RECORD, "players": ["A", "B"]}).encode(), "four names"),
-        (json.dumps({**RECORD, "players": ["A", "A", "B", "C"]}).encode(), "different names"),
+        (b"42", "A game record must be a JSON object."),
+        (
+            json.dumps({**RECORD, "players": ["A", "B"]}).encode(),
+            "“players” must be a list of four names",
+        ),
+        (
+            json.dumps({**RECORD, "players": ["A", "A", "B", "C"]}).encode(),
+            "The players must have different names.",
+        ),
         (json.dumps({**RECORD, "players": ["A", "A\u200b", "B", "C"]}).encode(), "different names"),
         (json.dumps({**RECORD, "players": ["A", "\u200b", "B", "C"]}).encode(), "four names"),
         (json.dumps({**RECORD, "rules": "nope"}).encode(), "There is no preset of rules called"),
@@ -164,7 +172,7 @@ def test_upload_of_a_list_of_records_imports_each(member):
         ),
         (
             json.dumps([RECORD, {**RECORD, "rounds": [{"result": "boom"}]}]).encode(),
-            "record 2: Round 1",
+            "Record 2: Round 1",
         ),
     ],
 )
@@ -262,4 +270,4 @@ def test_a_record_ended_early_without_rounds_is_refused(member):
     response = _upload(member, json.dumps({**record, "ended_early": "agreement"}).encode())
 
     assert not Session.objects.exists()
-    assert "a game with no rounds has nothing to end" in html.unescape(response.content.decode())
+    assert "A game with no rounds has nothing to end" in html.unescape(response.content.decode())

@@ -102,12 +102,12 @@ def test_an_export_carries_its_dates_and_the_import_keeps_them(client):
 @pytest.mark.parametrize(
     ("dates", "message"),
     [
-        ({"started": "yesterday"}, "started must be a date and time with its offset"),
-        ({"started": "2026-06-01T19:30:00"}, "started must be a date and time with its offset"),
+        ({"started": "yesterday"}, "“started” must be a date and time with its offset"),
+        ({"started": "2026-06-01T19:30:00"}, "“started” must be a date and time with its offset"),
         ({"started": "2026-06-01T19:30:00+00:00", "finished": "2026-06-01T18:00:00+00:00"},
-         "the game finished before it started"),
+         "The game finished before it started."),
         ({"started": "2099-01-01T19:30:00+00:00"}, "is not a date a game was played"),
-        ({"venue": "x" * 61}, "venue must be text of at most 60 characters"),
+        ({"venue": "x" * 61}, "“venue” must be text of at most 60 characters."),
     ],
 )  # fmt: skip
 def test_a_record_whose_dates_make_no_sense_is_refused(client, dates, message):

@@ -187,9 +187,13 @@ def read_upload(upload: Any) -> Any:
             % {"size": intcomma(upload.size), "limit": intcomma(MAX_UPLOAD)}
         )
     try:
-        return json.loads(upload.read().decode("utf-8-sig"))  # a Windows editor's BOM too
+        text = upload.read().decode("utf-8-sig")  # a Windows editor's BOM too
     except UnicodeDecodeError:
         raise RecordError(gettext("The file is not UTF-8 text.")) from None
+    if not text.strip():
+        raise RecordError(gettext("The file is empty."))
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as problem:
         raise RecordError(
             gettext("The file is not valid JSON (line %(line)s, character %(column)s).")
