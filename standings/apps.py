@@ -11,10 +11,14 @@ class StandingsConfig(AppConfig):
     verbose_name = _("Club standings")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete
+
+        from ledger.models import Season
         from ledger.signals import session_changed, sessions_moved
 
         session_changed.connect(_on_session_changed, dispatch_uid="standings-refresh")
         sessions_moved.connect(_on_sessions_moved, dispatch_uid="standings-moved")
+        post_delete.connect(_on_season_deleted, sender=Season, dispatch_uid="standings-season")
 
 
 def _on_session_changed(sender: Any, session: Any, **kwargs: Any) -> None:
@@ -34,3 +38,13 @@ def _on_sessions_moved(sender: Any, session_ids: list[int], **kwargs: Any) -> No
 
     if mark_sessions(session_ids):
         rebuild_standings.enqueue()
+
+
+def _on_season_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """Delete the sums kept for a deleted season's scopes (its games are placed again and
+    rebuilt by ``sessions_moved``; these rows would otherwise stay until a full rebuild)."""
+    from standings.models import ClubTally, Standing
+
+    scopes = [f"season:{instance.pk}", f"season:{instance.pk}/3p"]
+    Standing.objects.filter(scope__in=scopes).delete()
+    ClubTally.objects.filter(scope__in=scopes).delete()

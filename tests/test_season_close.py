@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger import writes
+from ledger.admin import delete_seasons
 from ledger.models import ApiToken, Season, Session
 from ledger.players import players_named
 from ledger.records import import_records
 from ledger.seasons import close_season, place_sessions
-from standings.models import PlayerGame, Standing
+from standings.models import ClubTally, PlayerGame, Standing
 from tests.factories import NAMES, create_user, ron
 
 pytestmark = pytest.mark.django_db
@@ -281,3 +282,15 @@ def test_an_import_dated_in_a_closed_season_says_it_counts_in_none(client, seaso
         page.content.decode()
     )
     assert Session.objects.get().season is None
+
+
+def test_deleting_a_season_deletes_the_sums_kept_for_it(season):
+    _play()
+    key = f"season:{season.pk}"
+    assert Standing.objects.filter(scope=key).count() == 4 and ClubTally.objects.filter(scope=key)
+
+    delete_seasons(Season.objects.filter(pk=season.pk))
+
+    assert not Standing.objects.filter(scope__startswith=key).exists()
+    assert not ClubTally.objects.filter(scope__startswith=key).exists()
+    assert Standing.objects.filter(scope="all").count() == 4  # the games still count
