@@ -35,7 +35,7 @@ def _game(when: str, names: tuple[str, ...] = ("Aki", "Bo", "Chen", "Dai")) -> S
 
 def _scope_line(page: str) -> str:
     """Return the line under the filters that says which games are counted."""
-    return re.search(r'<p class="muted">(.*?)</p>', page[page.index("</form>") :], re.S)[1]
+    return re.search(r'<div class="muted board-scope">(.*?)</div>', page[page.index("</form>") :], re.S)[1]
 
 
 @pytest.fixture
