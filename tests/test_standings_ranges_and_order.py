@@ -34,8 +34,10 @@ def _game(when: str, names: tuple[str, ...] = ("Aki", "Bo", "Chen", "Dai")) -> S
 
 
 def _scope_line(page: str) -> str:
-    """Return the line under the filters that says which games are counted."""
-    return re.search(r'<div class="muted board-scope">(.*?)</div>', page[page.index("</form>") :], re.S)[1]
+    """Return the line under the filters that says which games are counted (a div on the
+    leaderboard, whose line holds an explanation; a paragraph on a player's page)."""
+    after_form = page[page.index("</form>") :]
+    return re.search(r'<(p|div) class="muted(?: board-scope)?">(.*?)</\1>', after_form, re.S)[2]
 
 
 @pytest.fixture
