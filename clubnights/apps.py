@@ -7,3 +7,10 @@ from django.utils.translation import gettext_lazy as _
 class ClubnightsConfig(AppConfig):
     name = "clubnights"
     verbose_name = _("Events")
+
+    def ready(self) -> None:
+        from clubnights.drawing import refuse_a_second_table
+        from ledger.models import Session
+        from ledger.signals import session_reopened
+
+        session_reopened.connect(refuse_a_second_table, sender=Session, dispatch_uid="one-table")

@@ -1,17 +1,19 @@
 """What an event's next draw is given, and what stops it: the players checked in and not
 left, their teams, the event's earlier rounds and standings, its seating plan; a player
-present who plays at another event's table. ``events.seating`` does the seating itself."""
+present who plays at another table. The same rule keeps an event's finished game from
+coming back into play while one of its players plays at another table.
+``events.seating`` does the seating itself."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
 from clubnights.errors import EventError, StillPlaying
-from clubnights.models import Event, EventRound
+from clubnights.models import Event, EventRound, EventTable
 from clubnights.plans import plan_of
 from clubnights.standings import event_totals
 from clubnights.words import explain
@@ -37,32 +39,54 @@ def players_present(event: Event) -> dict[int, Player]:
     return players
 
 
-def refuse_players_playing_elsewhere(event: Event, players: dict[int, Player]) -> None:
-    """Refuse the draw while a player present plays at a table of another event: one
+def refuse_players_playing_elsewhere(players: dict[int, Player]) -> None:
+    """Refuse the draw while a player present plays at another table (of any event): one
     person cannot sit at two tables. The players are locked (in id order, as every draw
     locks them) so that two events drawing at once cannot both seat them."""
     list(Player.objects.select_for_update(no_key=True).filter(pk__in=players).order_by("pk"))
-    seat = (
-        SessionSeat.objects.filter(
-            player_id__in=players,
-            session__event_table__isnull=False,
-            session__deleted_at__isnull=True,
-        )
-        .exclude(session__status=Session.Status.FINISHED)
-        .exclude(session__event_table__round__event=event)
-        .select_related("player", "session__event_table__round__event")
-        .order_by("player__name")
-        .first()
-    )
-    if seat is not None:
-        table = seat.session.event_table
+    if seat := seat_in_play(players):
         raise StillPlaying(
             gettext(
                 "%(name)s is playing at table %(table)s of %(event)s. Check them out of this "
                 "event, or draw when that game has ended."
             )
-            % {"name": seat.player.name, "table": table.number, "event": table.round.event.name}
+            % _where(seat)
         )
+
+
+def refuse_a_second_table(sender: Any, session: Session, **kwargs: Any) -> None:
+    """Refuse to bring an event's game back into play (its end taken back, its last round
+    undone, the game restored) while one of its players plays at another event table."""
+    if not EventTable.objects.filter(session=session).exists():
+        return
+    players = [seat.player_id for seat in session.seats.all()]
+    if seat := seat_in_play(players, besides=session):
+        raise StillPlaying(
+            gettext(
+                "%(name)s is playing at table %(table)s of %(event)s, so this game cannot "
+                "go on until that one has ended."
+            )
+            % _where(seat)
+        )
+
+
+def seat_in_play(players: Iterable[int], besides: Session | None = None) -> SessionSeat | None:
+    """Return the first seat (by name) of one of the players at an event table in play,
+    other than ``besides``."""
+    seats = SessionSeat.objects.filter(
+        player_id__in=list(players),
+        session__event_table__isnull=False,
+        session__deleted_at__isnull=True,
+    ).exclude(session__status=Session.Status.FINISHED)
+    if besides is not None:
+        seats = seats.exclude(session=besides)
+    found = seats.select_related("player", "session__event_table__round__event")
+    return found.order_by("player__name").first()
+
+
+def _where(seat: SessionSeat) -> dict[str, Any]:
+    table = seat.session.event_table
+    return {"name": seat.player.name, "table": table.number, "event": table.round.event.name}
 
 
 def history_of(rounds: Sequence[EventRound]) -> list[seating.Draw]:

@@ -215,7 +215,7 @@ def draw_round(pk: int, *, actor: writes.Actor, rng: random.Random | None = None
         rounds = list(event.rounds.prefetch_related("tables__session__seats"))
         _refuse_while_playing(event, rounds)
         players = drawing.players_present(event)
-        drawing.refuse_players_playing_elsewhere(event, players)
+        drawing.refuse_players_playing_elsewhere(players)
         drawn = drawing.seat_round(
             event, rounds, players, rng or random.Random(secrets.randbits(64))
         )

@@ -12,6 +12,7 @@ from ledger.models import Player, name_key
 ATTEMPTS = 3
 LARGEST_ID = 2**63 - 1  # every table's BigAutoField; a larger number names no row
 INVISIBLE = ("Cf", "Cc")  # Unicode categories: format and control characters
+ZERO_WIDTH_JOINER = "\u200d"  # invisible (Cf), but it makes one emoji of two
 
 
 class PlayerNameError(ValueError):
@@ -71,11 +72,29 @@ def clean_name(name: str) -> str:
     ('José', 'Ann', 'Ann Lee')
     >>> clean_name("山田\u3000花子"), clean_name("Ann \u00a0 Lee")
     ('山田 花子', 'Ann Lee')
+
+    A zero-width joiner stays where it joins two emoji into one ("👨‍👩‍👧", a family).
+
+    >>> len(clean_name("\U0001f468\u200d\U0001f469")), clean_name("A\u200dB")
+    (3, 'AB')
     """
     composed = unicodedata.normalize("NFC", name)
     spaced = "".join(" " if char.isspace() else char for char in composed)
-    visible = "".join(char for char in spaced if unicodedata.category(char) not in INVISIBLE)
+    visible = "".join(
+        char
+        for at, char in enumerate(spaced)
+        if unicodedata.category(char) not in INVISIBLE or _joins_emoji(spaced, at)
+    )
     return " ".join(visible.split())
+
+
+def _joins_emoji(text: str, at: int) -> bool:
+    """Return whether the character at ``at`` is a zero-width joiner between two emoji
+    (a symbol, or one with its variation selector or skin tone, then a symbol)."""
+    if text[at] != ZERO_WIDTH_JOINER or not 0 < at < len(text) - 1:
+        return False
+    before, after = unicodedata.category(text[at - 1]), unicodedata.category(text[at + 1])
+    return before in ("So", "Mn", "Sk") and after == "So"
 
 
 def alphabetical(player: Player) -> tuple[str, int]:

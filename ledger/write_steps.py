@@ -20,7 +20,7 @@ from ledger.engine_words import explain
 from ledger.models import AuditEntry, Result, Round, Session
 from ledger.online_logs.model import replay_fingerprint
 from ledger.seasons import closed_season
-from ledger.signals import session_changed
+from ledger.signals import session_changed, session_reopened
 from ledger.write_errors import (
     Refused,
     RoundMissing,
@@ -206,11 +206,14 @@ def write_rounds(
 def store_state(session: Session, state: dict[str, Any]) -> None:
     """Save the status and, once finished, each player's result (under the lock).
 
-    A game keeps the time it first ended: a correction that reopens it for a moment, or
+    A finished game brought back into play is first offered to ``session_reopened``'s
+    receivers, which may refuse it. A game keeps the time it first ended: a correction that reopens it for a moment, or
     an undo and the round recorded again, leaves it in the evening (and the season,
     and the order of ratings) it was played in.
     """
     session.results.all().delete()
+    if session.is_finished and not state.get("finished"):
+        session_reopened.send(sender=Session, session=session)
     if state.get("finished"):
         session.status, session.ended_by = Session.Status.FINISHED, state.get("ended_by", "")
         session.finished_at = session.finished_at or timezone.now()

@@ -34,6 +34,7 @@ from ledger.models import (
 )
 from ledger.new_session import NewSession, create_session, started_by
 from ledger.round_checks import check_round, is_seat_list
+from ledger.signals import session_reopened
 from ledger.write_errors import (
     Refused,
     RoundMissing,
@@ -351,4 +352,6 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
         session.deleted_at = None
         session.save(update_fields=["deleted_at"])
         state = steps.replay(session, session.outcomes())
+        if not state.get("finished"):
+            session_reopened.send(sender=Session, session=session)  # a game in play again
         return steps.finish(session, actor, "restore session", request_id=request_id, state=state)

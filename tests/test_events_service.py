@@ -15,7 +15,7 @@ from clubnights.models import Event, EventRound, EventTable
 from clubnights.standings import event_standings, team_standings
 from ledger import writes
 from ledger.models import Player, Session
-from tests.factories import create_player
+from tests.factories import create_player, ron
 from tests.threads import run_together
 
 ACTOR = writes.Actor(via="command")
@@ -313,6 +313,63 @@ def test_a_team_event_seats_teammates_at_different_tables(seating):
         finish_round(drawn)
 
 
+def _two_events_sharing_a_player(*, ended_early: bool):
+    """Return event G's game, over (by its one hand, or ended early), and event H's game
+    now playing; Player 04 sits at both."""
+    rules = {"preset": "club"} if ended_early else {"preset": "wrc", "game_length": "one_round"}
+    first = service.create_event(service.NewEvent(name="G night", rules=rules))
+    second = create_event(name="H night")
+    check_in_all(first, NAMES[:4])
+    check_in_all(second, NAMES[3:7])
+    game = service.draw_round(first.pk, actor=ACTOR).tables.get().session
+    if ended_early:  # a hanchan's first hand, then the end by agreement
+        writes.record_round(game.pk, ALL_NOTEN, actor=ACTOR)
+        writes.finish_session(game.pk, actor=ACTOR, version=None)
+    else:
+        writes.record_round(game.pk, ron(1, 0, han=1, fu=30), actor=ACTOR)
+    assert Session.objects.get(pk=game.pk).is_finished
+    playing = service.draw_round(second.pk, actor=ACTOR).tables.get().session
+    return game, playing
+
+
+SECOND_TABLE = (
+    "Player 04 is playing at table 1 of H night, so this game cannot go on until that one "
+    "has ended."
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ended_early", [False, True])
+def test_a_game_cannot_come_back_into_play_while_its_player_sits_at_another_table(ended_early):
+    game, playing = _two_events_sharing_a_player(ended_early=ended_early)
+
+    with pytest.raises(service.StillPlaying) as refused:
+        writes.undo_round(game.pk, actor=ACTOR, version=None)  # the last round, or the end
+
+    assert refused.value.message == SECOND_TABLE
+    assert Session.objects.get(pk=game.pk).is_finished
+    writes.record_round(playing.pk, HANCHAN_END, actor=ACTOR)  # H's game over
+    writes.finish_session(playing.pk, actor=ACTOR, version=None)
+    writes.undo_round(game.pk, actor=ACTOR, version=None)
+    assert not Session.objects.get(pk=game.pk).is_finished
+
+
+@pytest.mark.django_db
+def test_a_deleted_game_in_play_is_not_restored_while_its_player_sits_at_another_table():
+    first, second = create_event(name="G night"), create_event(name="H night")
+    check_in_all(first, NAMES[:4])
+    check_in_all(second, NAMES[3:7])
+    game = service.draw_round(first.pk, actor=ACTOR).tables.get().session
+    writes.delete_session(game.pk, actor=ACTOR, version=None)
+    service.draw_round(second.pk, actor=ACTOR)
+
+    with pytest.raises(service.StillPlaying) as refused:
+        writes.restore_session(game.pk, actor=ACTOR)
+
+    assert refused.value.message == SECOND_TABLE
+    assert Session.objects.get(pk=game.pk).deleted_at is not None
+
+
 @pytest.mark.django_db
 def test_a_deleted_game_of_another_event_does_not_hold_its_players():
     first, second = create_event(name="Monday league"), create_event(name="Open night")
@@ -489,3 +546,20 @@ def test_a_plan_with_a_round_for_each_hanchan_or_an_open_ended_event_is_accepted
     )
 
     assert event.hanchan_count == hanchan_count
+
+
+@pytest.mark.django_db
+def test_the_table_page_says_why_the_end_of_the_game_is_not_taken_back(client, host):
+    game, _ = _two_events_sharing_a_player(ended_early=True)
+
+    page = client.post(f"/sessions/{game.pk}/undo/", follow=True).content.decode()
+
+    assert f"Nothing was undone: {SECOND_TABLE}" in page
+    assert Session.objects.get(pk=game.pk).is_finished
+
+
+@pytest.mark.django_db
+def test_the_event_form_says_what_teams_change(client, host):
+    page = client.get("/events/").content.decode()
+
+    assert "random and fewest-repeats seating keep teammates at different tables" in page

@@ -58,3 +58,21 @@ def test_a_riichi_in_play_is_not_called_unpaid_before_the_game_ends(client):
 
     for page in _pages(client, session):
         assert "declared riichi in a hand the game ended during" not in page
+
+
+def test_the_history_settlement_shows_the_sticks_a_player_took_so_the_row_adds_up(client):
+    session = create_session(rules=EAST_FIRST, rounds=LAST_DRAW)
+
+    page = client.get(f"/sessions/{session.pk}/history/").content.decode()
+    settlement = page[page.index('id="settlement"') : page.index("</table>")]
+
+    assert '<th class="num">Riichi sticks</th>' in settlement
+    assert 'data-label="Riichi sticks">+1,000</td>' in settlement
+
+
+def test_no_sticks_column_when_nobody_took_sticks(client):
+    session = create_session(rules={**EAST_FIRST, "leftover_sticks": "lost"}, rounds=LAST_DRAW)
+
+    page = client.get(f"/sessions/{session.pk}/history/").content.decode()
+
+    assert "Riichi sticks</th>" not in page

@@ -107,6 +107,17 @@ def test_a_name_is_stored_with_single_spaces():
     assert player_named("  Ann \u3000\t Lee ").name == "Ann Lee"
 
 
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji: three joined
+
+
+@pytest.mark.django_db
+def test_a_name_keeps_the_joiners_of_an_emoji_and_finds_its_older_spelling():
+    older = Player.objects.create(name="\U0001f468\U0001f469\U0001f467 Fam")  # joiners lost
+
+    assert player_named(f"{FAMILY} Fam") == older
+    assert player_named(f"{FAMILY} Kid").name == f"{FAMILY} Kid"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_players_whose_names_differ_in_width_or_spaces_stay_apart_and_the_first_keeps_it():
     _migrate(BEFORE_WIDTH)

@@ -26,9 +26,12 @@ def name_key(name: str) -> str:
 
     >>> name_key("Ｋｉｎａ　０") == name_key("kina  0") == "kina 0"
     True
+
+    A zero-width joiner (kept in a name between emoji) is ignored: names stored before it
+    was kept have none.
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(folded.split())
+    return " ".join(folded.replace("\u200d", "").split())
 
 
 class Player(models.Model):

@@ -118,12 +118,18 @@ def settlement_table(game: Any, names: list[str]) -> dict[str, Any] | None:
             "name": names[p["seat"]],
             "place": p["place"],
             "points": p["points"],
+            "sticks": p["sticks"],
             "parts": [p[key] for key, _ in columns],
             "result": p["result"],
         }
         for p in sorted(players, key=lambda p: (p["place"], p["seat"]))
     ]
-    return {"columns": [label for _, label in columns], "rows": rows}
+    return {
+        "columns": [label for _, label in columns],
+        "rows": rows,
+        # the leftover riichi sticks a player took: "Points − return" counts them
+        "sticks_column": any(p["sticks"] for p in players),
+    }
 
 
 def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:

@@ -77,6 +77,16 @@ HEADINGS_OUT = """(table) => [...table.querySelectorAll("th")].flatMap((th) => {
   return inside ? [] : [`${th.textContent}: ${words.left}-${words.right} in ${cell.left}-${cell.right}`];
 })"""
 
+# A heading of one Latin word ("Games") on more than one line was broken inside the word.
+WORDS_BROKEN = """(table) => [...table.querySelectorAll("th")].flatMap((th) => {
+  const text = th.textContent.trim();
+  if (!/^[A-Za-z]+$/.test(text)) return [];
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+  return lines.size > 1 ? [`${text}: ${lines.size} lines`] : [];
+})"""
+
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -103,3 +113,4 @@ def test_team_standings_headings_stay_in_their_columns(live_server, artifacts, l
         teams.screenshot(path=str(artifacts / f"table-layout-teams-{language}-{size[0]}.png"))
         for table in page.locator("#event-standings table.event-standings").all():
             assert table.evaluate(HEADINGS_OUT) == []
+            assert table.evaluate(WORDS_BROKEN) == []
