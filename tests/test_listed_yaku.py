@@ -69,7 +69,7 @@ CHEAP = {"winner": 0, "han": 1, "fu": 30, "yaku": ["riichi", "pinfu", "tanyao"],
     [
         ("en", "Aki’s hand is given as 1 han, but the yaku and dora listed with it make 3 han"),
         ("ja", "Akiの手牌は1翻とされていますが、挙げた役とドラでは3翻になります"),
-        ("zh-hans", "Aki 的手牌记为 1番，但所列的役和宝牌合计为 3番"),
+        ("zh-hans", "Aki的手牌记为 1番，但所列的役和宝牌合计为 3番"),
     ],
 )
 def test_a_round_whose_yaku_make_another_value_is_refused_in_words(language, words):
