@@ -41,9 +41,7 @@ def players_present(event: Event) -> dict[int, Player]:
 
 def refuse_players_playing_elsewhere(players: dict[int, Player]) -> None:
     """Refuse the draw while a player present plays at another table (of any event): one
-    person cannot sit at two tables. The players are locked (in id order, as every draw
-    locks them) so that two events drawing at once cannot both seat them."""
-    list(Player.objects.select_for_update(no_key=True).filter(pk__in=players).order_by("pk"))
+    person cannot sit at two tables."""
     if seat := seat_in_play(players):
         raise StillPlaying(
             gettext(
@@ -59,8 +57,7 @@ def refuse_a_second_table(sender: Any, session: Session, **kwargs: Any) -> None:
     undone, the game restored) while one of its players plays at another event table."""
     if not EventTable.objects.filter(session=session).exists():
         return
-    players = [seat.player_id for seat in session.seats.all()]
-    if seat := seat_in_play(players, besides=session):
+    if seat := seat_in_play([seat.player_id for seat in session.seats.all()], besides=session):
         raise StillPlaying(
             gettext(
                 "%(name)s is playing at table %(table)s of %(event)s, so this game cannot "
@@ -72,9 +69,13 @@ def refuse_a_second_table(sender: Any, session: Session, **kwargs: Any) -> None:
 
 def seat_in_play(players: Iterable[int], besides: Session | None = None) -> SessionSeat | None:
     """Return the first seat (by name) of one of the players at an event table in play,
-    other than ``besides``."""
+    other than ``besides``. The players are locked first, in id order, until the change
+    commits: a draw and a game brought back into play, at the same moment, cannot both
+    seat one of them."""
+    ids = sorted(players)
+    list(Player.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk"))
     seats = SessionSeat.objects.filter(
-        player_id__in=list(players),
+        player_id__in=ids,
         session__event_table__isnull=False,
         session__deleted_at__isnull=True,
     ).exclude(session__status=Session.Status.FINISHED)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given
@@ -546,6 +547,33 @@ def test_a_plan_with_a_round_for_each_hanchan_or_an_open_ended_event_is_accepted
     )
 
     assert event.hanchan_count == hanchan_count
+
+
+def _take_back_or_draw(game: int, event: int, index: int) -> object:
+    if index == 0:
+        return writes.undo_round(game, actor=ACTOR, version=None)
+    return service.draw_round(event, actor=ACTOR)
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="row locks need PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_a_draw_and_a_game_taken_back_at_once_seat_a_player_once():
+    for race in range(5):
+        rules = {"preset": "club"}
+        first = service.create_event(service.NewEvent(name=f"G {race}", rules=rules))
+        second = create_event(name=f"H {race}")
+        names = [f"R{race} {name}" for name in NAMES[:7]]
+        check_in_all(first, names[:4])
+        check_in_all(second, names[3:7])
+        game = service.draw_round(first.pk, actor=ACTOR).tables.get().session
+        writes.record_round(game.pk, ALL_NOTEN, actor=ACTOR)
+        writes.finish_session(game.pk, actor=ACTOR, version=None)
+
+        results = run_together(2, partial(_take_back_or_draw, game.pk, second.pk))
+
+        assert sorted(isinstance(r, service.StillPlaying) for r in results) == [False, True]
+        playing = Session.objects.filter(seats__player__name=names[3]).exclude(status="finished")
+        assert playing.count() == 1, results
 
 
 @pytest.mark.django_db
