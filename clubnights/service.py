@@ -2,10 +2,10 @@
 
 Every change locks the event row first (``select_for_update``) and reads what it needs under
 that lock, so two staff drawing at the same moment start one round: the second sees the first
-round's tables still playing and is refused. A draw also locks its players, so that two
-events drawing at once cannot seat one person at two tables. A round's sessions are started through
-``ledger.writes.create_session`` inside the same transaction as the round, so a round starts
-with all its tables or with none.
+round's tables still playing and is refused. A draw also locks its players
+(``clubnights.drawing``), so that two events drawing at once cannot seat one person at two
+tables. A round's sessions are started through ``ledger.writes.create_session`` inside the
+same transaction as the round, so a round starts with all its tables or with none.
 """
 
 from __future__ import annotations

@@ -207,9 +207,9 @@ def store_state(session: Session, state: dict[str, Any]) -> None:
     """Save the status and, once finished, each player's result (under the lock).
 
     A finished game brought back into play is first offered to ``session_reopened``'s
-    receivers, which may refuse it. A game keeps the time it first ended: a correction that reopens it for a moment, or
-    an undo and the round recorded again, leaves it in the evening (and the season,
-    and the order of ratings) it was played in.
+    receivers, which may refuse it. A game keeps the time it first ended: a correction
+    that reopens it for a moment, or an undo and the round recorded again, leaves it in
+    the evening (and the season, and the order of ratings) it was played in.
     """
     session.results.all().delete()
     if session.is_finished and not state.get("finished"):

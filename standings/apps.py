@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.apps import AppConfig
@@ -44,7 +45,9 @@ def _on_season_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     """Delete the sums kept for a deleted season's scopes (its games are placed again and
     rebuilt by ``sessions_moved``; these rows would otherwise stay until a full rebuild)."""
     from standings.models import ClubTally, Standing
+    from standings.scopes import season_scope
 
-    scopes = [f"season:{instance.pk}", f"season:{instance.pk}/3p"]
+    four = season_scope(instance)
+    scopes = [four.key, dataclasses.replace(four, players=3).key]
     Standing.objects.filter(scope__in=scopes).delete()
     ClubTally.objects.filter(scope__in=scopes).delete()
