@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Avg, Count, Q, Sum
+from django.db.models import Avg, Count, F, Q, Sum
 from django.db.models.functions import Lower, TruncDate
 from django.utils import timezone
 
@@ -49,11 +49,13 @@ class Cell:
 
 @dataclass(frozen=True)
 class SeatLine:
-    """The games played from one starting seat (0: the first dealer)."""
+    """The games played from one starting seat (0: the first dealer). ``average_gain`` is
+    the final score minus the starting points, averaged: games of rulesets that start
+    with 25,000 and 30,000 points compare."""
 
     seat: int
     games: int
-    average_score: float
+    average_gain: float
     average_place: float
     places: tuple[int, ...]  # 1st to 4th, or to 3rd in three-player games
 
@@ -102,14 +104,14 @@ def matrix(scope: Scope, players: list[Player]) -> list[tuple[Player, list[Cell 
 
 
 def seat_lines(scope: Scope) -> list[SeatLine]:
-    """Return the places and average score of the games played from each starting seat."""
+    """Return the places and average gain of the games played from each starting seat."""
     places = range(1, scope.players + 1)
     rows = (
         PlayerGame.objects.in_scope(scope)
         .values("seat")
         .annotate(
             games=Count("id"),
-            average_score=Avg("score"),
+            average_gain=Avg(F("score") - F("start_points")),
             average_place=Avg("place"),
             **{f"p{n}": Count("id", filter=Q(place=n)) for n in places},
         )
@@ -119,7 +121,7 @@ def seat_lines(scope: Scope) -> list[SeatLine]:
         SeatLine(
             seat=row["seat"],
             games=row["games"],
-            average_score=row["average_score"],
+            average_gain=row["average_gain"],
             average_place=row["average_place"],
             places=tuple(row[f"p{n}"] for n in places),
         )
@@ -174,7 +176,7 @@ def count_tallies(scope: Scope) -> list[ClubTally]:
     """Return the club page's counts of a scope, summed from its games and wins (unsaved)."""
     rows = [
         ClubTally(scope=scope.key, kind="seat", key=str(line.seat), count=line.games,
-                  score_sum=round(line.average_score * line.games),
+                  gain_sum=round(line.average_gain * line.games),
                   place_sum=round(line.average_place * line.games), places=list(line.places))
         for line in seat_lines(scope)
     ]  # fmt: skip
@@ -197,7 +199,7 @@ def read_tallies(
     tallies = list(ClubTally.objects.filter(scope=scope.key))
     seats = sorted(
         (
-            SeatLine(int(t.key), t.count, t.score_sum / t.count, t.place_sum / t.count,
+            SeatLine(int(t.key), t.count, t.gain_sum / t.count, t.place_sum / t.count,
                      tuple(t.places))  # type: ignore[arg-type]
             for t in tallies
             if t.kind == "seat" and t.count

@@ -51,6 +51,7 @@ SESSION_COLUMNS = [
     "openskill_sigma",
     "tenhou_r",
     "player_count",
+    "start_points",
 ]
 
 
@@ -127,6 +128,7 @@ def player_sessions(player: Player, scope: Scope) -> list[dict[str, Any]]:
             "openskill_sigma": rounded_float(g.sigma, 3),
             "tenhou_r": rounded_float(g.tenhou_r, 2),
             "player_count": g.player_count,
+            "start_points": g.start_points,
         }
         for g in games
     ]

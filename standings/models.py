@@ -131,6 +131,7 @@ class PlayerGame(models.Model):
     seat = models.PositiveSmallIntegerField()
     place = models.PositiveSmallIntegerField()
     score = models.BigIntegerField()
+    start_points = models.PositiveIntegerField(help_text="the points each player started with")
     result = models.FloatField()
     is_tobi = models.BooleanField(default=False)
     rounds = models.PositiveIntegerField(default=0)
@@ -262,14 +263,15 @@ class WinHand(models.Model):
 class ClubTally(models.Model):
     """One count of a stored scope for the club page, recounted with its standings:
     games from a starting seat (``kind`` "seat", ``key`` the seat, with the sums of their
-    scores and places and the count of each place), wins of a hand value ("value", the
-    histogram's bar), wins with a yaku ("yaku", its name) or with known yaku ("known")."""
+    gains (final score minus starting points) and places, and the count of each place),
+    wins of a hand value ("value", the histogram's bar), wins with a yaku ("yaku", its
+    name) or with known yaku ("known")."""
 
     scope = models.CharField(max_length=30)
     kind = models.CharField(max_length=5)
     key = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField()
-    score_sum = models.BigIntegerField(default=0)
+    gain_sum = models.BigIntegerField(default=0)
     place_sum = models.PositiveIntegerField(default=0)
     places = models.JSONField(default=list, blank=True, help_text="1st to 4th, or 3rd (a seat)")
 

@@ -195,11 +195,22 @@ def session_games(session: Session) -> list[PlayerGame]:
     results = {r.seat: r for r in session.results.all()}
     if game.settlement is None or len(results) != len(game.players):
         return []
-    return build_games(session, game_lines(game), results, ended_by=session.ended_by)
+    return build_games(
+        session,
+        game_lines(game),
+        results,
+        ended_by=session.ended_by,
+        start_points=game.rules.start_points,
+    )
 
 
 def build_games(
-    session: Session, lines: list[Line], results: dict[int, Any], *, ended_by: str
+    session: Session,
+    lines: list[Line],
+    results: dict[int, Any],
+    *,
+    ended_by: str,
+    start_points: int,
 ) -> list[PlayerGame]:
     """Return one ``PlayerGame`` per seat from the lines and the stored results."""
     low = min(r.score for r in results.values())
@@ -215,6 +226,7 @@ def build_games(
             seat=seat,
             place=results[seat].place,
             score=results[seat].score,
+            start_points=start_points,
             result=results[seat].result,
             is_tobi=results[seat].score < 0
             or (ended_by == "tobi" and results[seat].score == low <= 0),
@@ -299,7 +311,7 @@ def update_standings(scopes: Iterable[Scope], player_ids: Iterable[int] | None =
         store_tallies(scope)
 
 
-TALLY_FIELDS = ("count", "score_sum", "place_sum", "places")
+TALLY_FIELDS = ("count", "gain_sum", "place_sum", "places")
 
 
 def store_tallies(scope: Scope) -> None:

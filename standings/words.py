@@ -96,7 +96,7 @@ STATISTIC_DEFINITIONS = {  # shown beside every statistic (title attributes and 
         "The club's most active players in this scope, each row against each column. Each cell: games together; the column player's place minus the row player's, averaged (positive: the row player placed better); points the row player took from the column player by ron."
     ),
     "seat_places": _(
-        "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average final score and average place of the games played from each seat."
+        "Games grouped by starting seat: East is the first dealer, then South, West and North. Places, average gain (final score minus the starting points, so that rulesets starting with 25,000 and 30,000 compare) and average place of the games played from each seat."
     ),
     "hand_values": _(
         "Every win in this scope by its value: 1 to 4 han below mangan, then each limit (counted yakuman included in yakuman). Every win counts, however it was entered: tile by tile, by ticking its yaku, or as han and fu."

@@ -135,15 +135,36 @@ def test_the_matrix_lists_only_the_most_active_players_over_the_threshold(two_ga
     assert [p.name for p in regulars["players"]] == ["Aki", "Bo", "Chen", "Dai"]
 
 
-def test_places_and_scores_by_starting_seat(two_games):
+def test_places_and_gains_by_starting_seat(two_games):
     seats = club_report(ALL_TIME, min_games=1)["seats"]
 
-    # seat 0 (Aki): 26,300 3rd and 25,800 4th; seat 1 (Bo): 35,600 1st, 30,000 2nd; ...
-    assert [(s.seat, s.games, s.average_score, s.average_place, s.places) for s in seats] == [
-        (0, 2, 26050, 3.5, (0, 0, 1, 1)),
-        (1, 2, 32800, 1.5, (1, 1, 0, 0)),
-        (2, 2, 26150, 3.5, (0, 0, 1, 1)),
-        (3, 2, 35000, 1.5, (1, 1, 0, 0)),
+    # From 30,000: seat 0 (Aki) 26,300 3rd and 25,800 4th; seat 1 (Bo) 35,600 1st and
+    # 30,000 2nd; seat 2 (Chen) 24,300 and 28,000; seat 3 (Dai) 33,800 and 36,200.
+    assert [(s.seat, s.games, s.average_gain, s.average_place, s.places) for s in seats] == [
+        (0, 2, -3950, 3.5, (0, 0, 1, 1)),
+        (1, 2, 2800, 1.5, (1, 1, 0, 0)),
+        (2, 2, -3850, 3.5, (0, 0, 1, 1)),
+        (3, 2, 5000, 1.5, (1, 1, 0, 0)),
+    ]
+
+
+TENHOU_EAST = {"preset": "tenhou", "game_length": "east"}  # 25,000 points to start
+
+
+@pytest.mark.parametrize("scope", [ALL_TIME, Scope("dates", "Dates", starts=dt.date(2000, 1, 1))])
+def test_seats_compare_gains_across_rulesets_with_other_starting_points(two_games, scope):
+    """The same two games again under a ruleset starting at 25,000: every final score is
+    5,000 lower, so the gains, and each seat's average, stay the same."""
+    create_session(rules=TENHOU_EAST, rounds=GAME_A)
+    create_session(rules=TENHOU_EAST, rounds=GAME_B)
+
+    seats = club_report(scope, min_games=1)["seats"]
+
+    assert [(s.seat, s.games, s.average_gain) for s in seats] == [
+        (0, 4, -3950),
+        (1, 4, 2800),
+        (2, 4, -3850),
+        (3, 4, 5000),
     ]
 
 
@@ -198,6 +219,8 @@ def test_the_club_page_shows_the_matrix_seats_histogram_and_yaku(client, two_gam
     assert 'id="club-matrix"' in page and 'class="matrix"' in page
     assert "<b>3</b><span" in page  # Aki and Bo met three times
     assert 'data-seat="0"><th scope="row">East (first dealer)</th>' in page
+    # North, Dai's seat: +3,800 and +6,200, then 5,500 from Aki and 1,000 from Bo
+    assert '<td class="num gain">+5,500</td>' in page
     assert 'class="bar-chart"' in page and "Mangan" in page and "Pinfu" in page
 
 

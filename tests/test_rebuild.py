@@ -48,7 +48,7 @@ def _snapshot() -> dict[str, list]:
         "ratings": sorted(Rating.objects.values_list("player_id", "mu", "sigma", "tenhou_r", "games")),
         "wins": sorted(WinHand.objects.values_list("session_id", "player_id", "points", "limit", "yaku")),
         "tallies": sorted(ClubTally.objects.values_list(
-            "scope", "kind", "key", "count", "score_sum", "place_sum", "places")),
+            "scope", "kind", "key", "count", "gain_sum", "place_sum", "places")),
         "season ratings": sorted(SeasonRating.objects.values_list(
             "season_id", "player_id", "mu", "sigma", "tenhou_r", "games")),
     }  # fmt: skip

@@ -268,7 +268,9 @@ def test_player_sessions_export_as_csv_and_json(client, db):
 
     row = next(csv.DictReader(io.StringIO(text)))
     assert (row["place"], row["score"], row["players"]) == ("4", "25800", "佐藤 / Bo / Chen / Dai")
+    assert row["start_points"] == "30000"
     assert data["player"] == "佐藤" and data["sessions"][0]["result"] == -19.2
+    assert data["sessions"][0]["start_points"] == 30000
 
 
 def test_leaderboard_query_count_does_not_grow_with_data(client, django_assert_max_num_queries, db):

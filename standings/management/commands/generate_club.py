@@ -178,7 +178,10 @@ def _rows(made) -> dict[type, list]:  # type: ignore[no-untyped-def]
                                    score=final["scores"][seat], place=final["places"][seat],
                                    result=final["results"][seat])  # fmt: skip
         rows[Result] += by_seat.values()
-        made_games = build_games(session, game_lines(game), by_seat, ended_by=session.ended_by)
+        made_games = build_games(
+            session, game_lines(game), by_seat, ended_by=session.ended_by,
+            start_points=game.rules.start_points,
+        )  # fmt: skip
         rows[PlayerGame] += made_games
         rows[Encounter] += encounters(made_games)
         rows[WinHand] += win_hands(made_games)
