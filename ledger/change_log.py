@@ -39,6 +39,15 @@ COMMAND = Actor()
 LISTED_CHANGES = 10
 
 
+def last_undo(session: Session) -> AuditEntry | None:
+    """Return the undo of a round when it is the session's last change (its round can be
+    put back), else None."""
+    last = session.audit.select_related("user", "player").order_by("-version", "-pk").first()
+    if last is None or last.action != "undo" or last.before is None:
+        return None
+    return last
+
+
 def changes_since(session: Session, version: int | None) -> list[AuditEntry]:
     """Return the latest changes after ``version`` (after the start when it is None), at
     most ``LISTED_CHANGES`` of them, oldest first."""

@@ -17,6 +17,7 @@ from ledger.views import (
     sessions,
     table,
     table_link,
+    take_back,
 )
 
 urlpatterns = [
@@ -39,7 +40,8 @@ urlpatterns = [
     path("sessions/<int:pk>/", table.session_table, name="session-table"),
     path("sessions/<int:pk>/preview/", table.round_preview, name="round-preview"),
     path("sessions/<int:pk>/rounds/", table.round_record, name="round-record"),
-    path("sessions/<int:pk>/undo/", table.round_undo, name="round-undo"),
+    path("sessions/<int:pk>/undo/", take_back.round_undo, name="round-undo"),
+    path("sessions/<int:pk>/put-back/", take_back.round_put_back, name="round-put-back"),
     path("sessions/<int:pk>/riichi/", table.riichi, name="riichi"),
     path("sessions/<int:pk>/holder/", table.choose_holder, name="choose-holder"),
     path("sessions/<int:pk>/turn/", table.turn_view, name="turn-view"),

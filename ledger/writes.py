@@ -66,6 +66,7 @@ __all__ = [
     "delete_round",
     "delete_session",
     "finish_session",
+    "put_back_round",
     "record_round",
     "replace_round",
     "restore_session",
@@ -92,30 +93,52 @@ def record_round(
     """Append a finished round: round ``expected_number``, made from ``version``, when given."""
 
     def record(session: Session) -> Change:
-        if session.ended_early:
-            raise Refused(
-                gettext("The game was ended. A club member can undo its end to record more rounds.")
-            )
-        rows = steps.rounds_of(session)
-        number = len(rows) + 1
-        if expected_number is not None and expected_number != number:
-            seen = version if version is not None else steps.version_at(session, expected_number)
-            if seen is None and expected_number > number:  # never the next: no device saw it
-                raise Stale(session, gettext(
-                    "The next round to record is round %(next)s, not round %(number)s. "
-                    "Nothing was saved."
-                ) % {"next": number, "number": expected_number})  # fmt: skip
-            raise stale_since(session, seen)
-        played = with_declared_riichi(outcome, session.riichi)
-        check_round(session, played)
-        outcomes = [*(row.outcome for row in rows), played]
-        state = steps.replay(session, outcomes)
-        steps.write_rounds(session, rows, outcomes, state)
-        session.riichi = []  # the hand is over: its riichi are in the round now
-        return steps.finish(session, actor, "record", request_id=request_id, state=state,
-                       round_number=number, after=played)  # fmt: skip
+        return _record(session, outcome, actor, request_id, expected_number, version)
 
     return steps.guarded(pk, request_id, version, record)
+
+
+def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: str = "") -> Change:
+    """Record again the round the last change undid, made from ``version`` (the session as
+    that undo left it): a mistaken Undo costs a tap, not the round."""
+
+    def put_back(session: Session) -> Change:
+        undone = _last_change(session)
+        if undone.action != "undo" or undone.before is None:
+            raise Refused(
+                gettext("No undone round can be put back: the game has changed since the undo.")
+            )
+        return _record(session, undone.before, actor, request_id)
+
+    return steps.guarded(pk, request_id, version, put_back)
+
+
+def _record(
+    session: Session, outcome: Outcome, actor: Actor, request_id: str,
+    expected_number: int | None = None, version: int | None = None,
+) -> Change:  # fmt: skip
+    if session.ended_early:
+        raise Refused(
+            gettext("The game was ended. A club member can undo its end to record more rounds.")
+        )
+    rows = steps.rounds_of(session)
+    number = len(rows) + 1
+    if expected_number is not None and expected_number != number:
+        seen = version if version is not None else steps.version_at(session, expected_number)
+        if seen is None and expected_number > number:  # never the next: no device saw it
+            raise Stale(session, gettext(
+                "The next round to record is round %(next)s, not round %(number)s. "
+                "Nothing was saved."
+            ) % {"next": number, "number": expected_number})  # fmt: skip
+        raise stale_since(session, seen)
+    played = with_declared_riichi(outcome, session.riichi)
+    check_round(session, played)
+    outcomes = [*(row.outcome for row in rows), played]
+    state = steps.replay(session, outcomes)
+    steps.write_rounds(session, rows, outcomes, state)
+    session.riichi = []  # the hand is over: its riichi are in the round now
+    return steps.finish(session, actor, "record", request_id=request_id, state=state,
+                        round_number=number, after=played)  # fmt: skip
 
 
 def replace_round(

@@ -293,3 +293,39 @@ def test_a_season_closed_while_tables_play_holds_only_finished_games():
         assert Session.objects.get(pk=playing.pk).is_finished
         games = PlayerGame.objects.filter(season=season).values_list("session_id", flat=True)
         assert set(games) == set(in_season.values_list("pk", flat=True))
+
+
+def test_two_phones_putting_back_an_undone_round_at_once_put_it_back_once():
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+    for _ in range(RACES):
+        change = writes.undo_round(session.pk, actor=ACTOR, version=None)
+
+        def put_back(index: int, version: int = change.version) -> object:
+            return writes.put_back_round(
+                session.pk, actor=ACTOR, version=version, request_id=f"phone-{index}-{version}"
+            )
+
+        results = run_together(2, put_back)
+
+        assert not _unexpected(results), results
+        assert sorted(type(r).__name__ for r in results) == ["Change", "Stale"]
+        assert session.outcomes() == [ron(0, 1), draw(2)]
+
+
+def test_a_put_back_racing_the_next_round_stores_one_of_them():
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+    for _ in range(RACES):
+        change = writes.undo_round(session.pk, actor=ACTOR, version=None)
+
+        def either(index: int, version: int = change.version) -> object:
+            if index == 0:
+                return writes.put_back_round(session.pk, actor=ACTOR, version=version)
+            return writes.record_round(session.pk, DRAW, actor=ACTOR, expected_number=2)
+
+        results = run_together(2, either)
+
+        assert not _unexpected(results), results
+        stored = session.outcomes()
+        assert len(stored) == 2 and stored[1] in (draw(2), DRAW)
+        assert [type(r).__name__ for r in results].count("Change") == 1
+        writes.replace_round(session.pk, 2, draw(2), actor=ACTOR, version=None)

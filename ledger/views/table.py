@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
+from ledger.change_log import describe_change, last_undo
 from ledger.engine_words import explain, innermost, refused_round
 from ledger.forms import RoundForm
 from ledger.json_text import whole_number
@@ -75,8 +76,21 @@ def table_context(
         "final_rows": final_rows,
         "leftover": leftover_sticks(table.game.settlement, names),
         "unpaid_riichi": unpaid_riichi(session, names),
+        "undone": _undone(session, names),
         "qr_svg": _qr_svg(request, session) if recorder else "",
         **extra,
+    }
+
+
+def _undone(session: Session, names: list[str]) -> dict[str, Any] | None:
+    """Return the round the last change undid, in words, for the table to offer it back."""
+    entry = last_undo(session)
+    if entry is None:
+        return None
+    return {
+        "change": describe_change(entry),
+        "summary": describe_outcome(entry.before, names),
+        "request_id": uuid.uuid4().hex,  # its own: a retry puts the round back once
     }
 
 
@@ -241,7 +255,7 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
     names = [p.name for p in session.players()]
     form = RoundForm(request.POST, names=names, rules=session.engine_rules())
     if not form.is_valid():
-        return _table_main(request, session, form, status=400)
+        return table_main(request, session, form, status=400)
     data = form.cleaned_data
     try:
         change = writes.record_round(
@@ -255,13 +269,13 @@ def round_record(request: HttpRequest, pk: int) -> HttpResponse:
     except writes.WriteError as error:
         form.add_error(None, error.message)
         moved = isinstance(error, writes.Stale)
-        return _table_main(request, load_session(pk), form, status=error.status, moved=moved)
+        return table_main(request, load_session(pk), form, status=error.status, moved=moved)
     if not request.htmx:
         return redirect(session)
-    return _table_main(request, load_session(pk), recorded=change.round_number)
+    return table_main(request, load_session(pk), recorded=change.round_number)
 
 
-def _table_main(
+def table_main(
     request: HttpRequest, session: Session, form: RoundForm | None = None, *, status: int = 200,
     **extra: Any,
 ) -> HttpResponse:  # fmt: skip
@@ -277,29 +291,7 @@ def _table_main(
     return render(request, template, context, status=status)
 
 
-@require_POST
-def round_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take back the last round (of the version the page showed: a retry undoes once)."""
-    session = load_session(pk)
-    require_editor(request, session)
-    number = whole_number(request.POST.get("number", ""))
-    if "number" in request.POST and number is None:
-        messages.error(request, gettext("Nothing was undone: the form named no round."))
-        return redirect(session)
-    try:
-        change = writes.undo_round(session.pk, actor=actor_of(request, session),
-                                   version=posted_version(request), number=number)  # fmt: skip
-    except writes.WriteError as error:
-        message = gettext("Nothing was undone: %(why)s") % {"why": error.message}
-        return _answer(request, session, message, error=True)
-    if change.entry.action == "resume":
-        message = gettext("The end of the game was taken back.")
-    else:
-        message = gettext("Round %(number)s was undone.") % {"number": change.round_number}
-    return _answer(request, session, message)
-
-
-def _answer(
+def table_answer(
     request: HttpRequest,
     session: Session,
     message: str,
@@ -327,7 +319,7 @@ def riichi(request: HttpRequest, pk: int) -> HttpResponse:
     require_recorder(request, session)
     seat = whole_number(request.POST.get("seat", ""))
     if seat not in session.seat_numbers():
-        return _answer(request, session, gettext("Choose whose riichi it is."), error=True)
+        return table_answer(request, session, gettext("Choose whose riichi it is."), error=True)
     change = writes.declare_riichi if request.POST.get("on") == "1" else writes.withdraw_riichi
     # On or off is no race for a tap on the page; a riichi sent later from a phone's
     # offline queue says so ("queued") and is refused (409) if the game moved meanwhile.
@@ -343,8 +335,10 @@ def riichi(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except writes.WriteError as error:
         status = error.status if queued else 200
-        return _answer(request, session, error.message, error=True, part="table", status=status)
-    return _answer(request, session, "", part="table")
+        return table_answer(
+            request, session, error.message, error=True, part="table", status=status
+        )
+    return table_answer(request, session, "", part="table")
 
 
 @require_POST
@@ -355,7 +349,7 @@ def choose_holder(request: HttpRequest, pk: int) -> HttpResponse:
     seated = seat in session.seat_numbers()
     remember_table(request, session, holder=seat if seated else None,
                    view=seat if seated else 0)  # fmt: skip
-    return _answer(request, session, "", part="table")
+    return table_answer(request, session, "", part="table")
 
 
 @require_POST
@@ -364,7 +358,7 @@ def turn_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = load_session(pk)
     turned = (table_view(request, session) + 1) % len(session.seat_numbers())
     remember_table(request, session, view=turned)
-    return _answer(request, session, "", part="table")
+    return table_answer(request, session, "", part="table")
 
 
 @require_POST
@@ -377,5 +371,5 @@ def end_game(request: HttpRequest, pk: int) -> HttpResponse:
         writes.finish_session(session.pk, actor=actor_of(request, session),
                               version=posted_version(request), reason=reason)  # fmt: skip
     except writes.WriteError as error:
-        return _answer(request, session, error.message, error=True)
-    return _answer(request, session, gettext("The game was ended; the scores are settled."))
+        return table_answer(request, session, error.message, error=True)
+    return table_answer(request, session, gettext("The game was ended; the scores are settled."))

@@ -407,12 +407,14 @@ function isPreview(detail) {
     && new URL(detail.path, location.href).pathname === root.dataset.previewUrl;
 }
 
-// Undo and ending the game need the server: offline, or while the queue waits, they are
-// not sent (they would act on a game the queue is about to change) and the page says so.
+// Undo, putting an undone round back and ending the game need the server: offline, or
+// while the queue waits, they are not sent (they would act on a game the queue is about
+// to change) and the page says so.
 function needsServer(detail) {
   if (!root?.dataset.recordUrl || detail.verb !== "post") return false;
   const path = new URL(detail.path, location.href).pathname;
-  return path === root.dataset.undoUrl || path === root.dataset.endUrl;
+  const { undoUrl, putBackUrl, endUrl } = root.dataset;
+  return path === undoUrl || path === putBackUrl || path === endUrl;
 }
 
 function sayNeedsServer() {

@@ -139,8 +139,14 @@ class Table:
 
     def undo(self) -> None:
         self.page.get_by_role("button", name="Undo", exact=True).click()
-        expect(self.page.get_by_role("status")).to_contain_text(f"Round {self.rounds} was undone.")
+        expect(self.page.get_by_role("status")).to_contain_text(f"undid round {self.rounds}: ")
         self.rounds -= 1
+        self.check()
+
+    def put_back(self) -> None:
+        self.page.get_by_role("button", name="Put it back", exact=True).click()
+        expect(self.page.get_by_role("status")).to_contain_text(f"Round {self.rounds + 1} saved")
+        self.rounds += 1
         self.check()
 
     def check(self) -> dict[str, Any]:
@@ -256,8 +262,11 @@ def test_a_hanchan_played_at_the_table_matches_the_engine_replay(live_server, op
     assert table.ron("Dai", ("Bo", "2 han", "40 fu"))["deltas"] == [0, 4200, 0, -4200]
     expect(table.page.locator("#honba")).to_have_text("2")
 
-    # A mistake: Chen's tsumo is saved, then undone.
-    table.tsumo("Chen", "2 han", "30 fu")
+    # A mistake: Chen's tsumo is saved, then undone (and a mistaken undo put back first).
+    tsumo = table.tsumo("Chen", "2 han", "30 fu")
+    table.undo()
+    table.put_back()
+    assert table.check()["rounds"][-1] == tsumo
     table.undo()
 
     # East 2, 2 honba: exhaustive draw, Aki and Chen in riichi and tenpai, dealer Bo noten.
