@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from ledger.models import AuditEntry, Player, Session
@@ -68,6 +69,13 @@ def describe_who(entry: AuditEntry) -> str:
     if entry.player_id:
         return entry.player.name
     return str(entry.user) if entry.user_id else describe_via(entry.via)
+
+
+def change_sentence(entry: AuditEntry) -> str:
+    """Return one change in words that start a sentence: "A phone at the table undid
+    round 2" (a name stays as written: "member undid round 2")."""
+    text = describe_change(entry)
+    return text if entry.player_id or entry.user_id else capfirst(text)
 
 
 def describe_change(entry: AuditEntry) -> str:

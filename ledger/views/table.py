@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ledger import writes
-from ledger.change_log import describe_change, last_undo
+from ledger.change_log import change_sentence, last_undo
 from ledger.engine_words import explain, innermost, refused_round
 from ledger.forms import RoundForm
 from ledger.json_text import whole_number
@@ -88,7 +88,7 @@ def _undone(session: Session, names: list[str]) -> dict[str, Any] | None:
     if entry is None:
         return None
     return {
-        "change": describe_change(entry),
+        "change": change_sentence(entry),
         "summary": describe_outcome(entry.before, names),
         "request_id": uuid.uuid4().hex,  # its own: a retry puts the round back once
     }
