@@ -97,13 +97,23 @@ def _joins_emoji(text: str, at: int) -> bool:
     return before in ("So", "Mn", "Sk") and after == "So"
 
 
+# Katakana read as the hiragana of the same sound (ア U+30A2 is あ U+3042), so that names
+# written in either script fall into one gojūon order.
+KATAKANA_AS_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+
+
 def alphabetical(player: Player) -> tuple[str, int]:
     """Return a player's place in an alphabetical list: the name ignoring case and accents,
     so that "Émile" comes after "adam" and before "Zoë" (a database orders by code point,
-    and puts "É" after "Z").
+    and puts "É" after "Z"); kana in gojūon order whatever the script ("サトウ" and "さとう"
+    read alike, "ゴトウ" as "ことう"). Kanji keep their code point order: a name's reading
+    is not known.
 
     >>> alphabetical(Player(pk=1, name="Émile", name_key="émile"))
     ('emile', 1)
+    >>> alphabetical(Player(pk=2, name="ゴトウ", name_key="ゴトウ"))
+    ('ことう', 2)
     """
     letters = unicodedata.normalize("NFKD", player.name_key or name_key(player.name))
-    return "".join(char for char in letters if not unicodedata.combining(char)), player.pk or 0
+    plain = "".join(char for char in letters if not unicodedata.combining(char))
+    return plain.translate(KATAKANA_AS_HIRAGANA), player.pk or 0

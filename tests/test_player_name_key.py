@@ -156,3 +156,15 @@ def test_an_older_namesake_keeps_its_own_key_when_saved_again():
 
     assert Player.objects.get(pk=second.pk).name_key == f"kina#{second.pk}"
     assert player_named("kina") == first
+
+
+@pytest.mark.django_db
+def test_the_player_list_puts_kana_names_in_gojuon_order_whatever_the_script(client):
+    for name in ("さとう", "サイトウ", "ゴトウ", "あべ", "Bo", "ｲﾏｲ"):
+        player_named(name)
+    client.force_login(get_user_model().objects.create_user("member", password="pw-for-tests-1"))
+
+    page = client.get("/players/").content.decode()
+
+    names = ["Bo", "あべ", "ｲﾏｲ", "ゴトウ", "サイトウ", "さとう"]  # a, i, ko, sa-i, sa-to
+    assert sorted(names, key=page.index) == names
