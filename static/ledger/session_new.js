@@ -1,10 +1,17 @@
 // The new-session page: Player 4 (North) is asked only when the chosen rules are for
-// four players; three-player (sanma) rules seat East, South and West. The server checks
-// the same (ledger/forms/session.py), so without this script the field is only optional.
+// four players; three-player (sanma) rules seat East, South and West. The rules are the
+// chosen preset's, or the "Players at the table" option when it is changed. The server
+// checks the same (ledger/forms/session.py), so without this script the field is only
+// optional.
 (() => {
-  function follow(select) {
-    const option = select.selectedOptions[0];
-    const three = option?.dataset.players === "3";
+  function playersOfRules() {
+    const option = document.querySelector('select[name="opt-players"]');
+    if (option) return option.value;
+    return document.querySelector('select[name="rules_choice"]')?.selectedOptions[0]?.dataset.players;
+  }
+
+  function follow() {
+    const three = playersOfRules() === "3";
     const north = document.querySelector('[data-player-field="north"]');
     const note = document.querySelector("[data-sanma-note]");
     if (north) {
@@ -17,10 +24,11 @@
   }
 
   document.addEventListener("change", (event) => {
-    if (event.target.matches?.('select[name="rules_choice"]')) follow(event.target);
+    if (event.target.matches?.('select[name="rules_choice"], select[name="opt-players"]')) follow();
   });
-  document.addEventListener("DOMContentLoaded", () => {
-    const select = document.querySelector('select[name="rules_choice"]');
-    if (select) follow(select);
+  // A new preset redraws its options (with its own number of players).
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target?.id === "rules-options") follow();
   });
+  document.addEventListener("DOMContentLoaded", follow);
 })();

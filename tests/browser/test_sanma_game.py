@@ -85,3 +85,25 @@ def test_a_sanma_hanchan_played_on_a_phone(live_server, open_page, artifacts):
     page.get_by_role("link", name="History").click()
     expect(page.locator("table.rounds tbody tr")).to_have_count(8)
     expect(page.get_by_role("heading", name="Settlement")).to_be_visible()
+
+
+def test_player_4_follows_the_players_option_as_well_as_the_preset(live_server, open_page):
+    page = open_page()
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/sessions/new/")
+    north = page.get_by_label("Player 4 (North)")
+    page.get_by_label("Rules").select_option("preset:club")
+    expect(north).to_be_visible()
+    page.get_by_text("Adjust the rule options").click()
+    page.locator("summary", has_text="Three players (sanma)").click()
+    players = page.get_by_label("Players at the table")
+
+    players.select_option("3")
+    expect(north).to_be_hidden()
+    expect(page.get_by_text("Three-player rules (sanma)")).to_be_visible()
+    players.select_option("4")
+    expect(north).to_be_visible()
+    players.select_option("3")
+    page.get_by_label("Rules").select_option("preset:tenhou")  # its options: four players
+    expect(page.get_by_label("Players at the table")).to_have_value("4")
+    expect(north).to_be_visible()
