@@ -4,7 +4,7 @@ HTTP status and code the API answers with and a message in the player's words.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from ledger.change_log import changes_since, count_changes_since, describe_change
 from ledger.models import Session
@@ -64,7 +64,11 @@ def stale_since(session: Session, seen: int | None) -> Stale:
     text = gettext("; ").join(describe_change(entry) for entry in changes)
     earlier = count_changes_since(session, seen) - len(changes)
     if earlier > 0:
-        text = gettext("%(count)s earlier changes; %(changes)s") % {
+        text = ngettext(
+            "%(count)s earlier change; %(changes)s",
+            "%(count)s earlier changes; %(changes)s",
+            earlier,
+        ) % {
             "count": earlier,
             "changes": text,
         }

@@ -168,13 +168,16 @@ def _check_points(rules: Rules) -> None:
 
 def _check_uma(rules: Rules) -> None:
     rows, places = (rules.uma, *rules.floating_uma), rules.players
-    for row in rows:
+    for index, row in enumerate(rows):
+        name = "uma" if index == 0 else "floating_uma"
         if len(row) != places or sum(row) != 0 or any(points % 100 for points in row):
             raise RulesError(
-                f"uma must be {places} multiples of 100 that sum to 0, not {list(row)}"
+                f"{name} must be {places} multiples of 100 that sum to 0, not {list(row)}"
             )
         if any(abs(points) > UMA_BOUND for points in row):
-            raise RulesError(f"uma must be from -{UMA_BOUND:,} to {UMA_BOUND:,} points per place")
+            raise RulesError(
+                f"{name} must be from -{UMA_BOUND:,} to {UMA_BOUND:,} points per place"
+            )
     if rules.floating_uma and len(rules.floating_uma) != places + 1:
         counts = ", ".join(map(str, range(places))) + f" and {places}"
         raise RulesError(f"floating_uma needs {places + 1} rows: for {counts} players at return")

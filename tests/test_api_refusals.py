@@ -249,7 +249,7 @@ def test_a_stale_change_names_the_latest_changes_and_counts_the_earlier_ones(cli
 
     message = answer["error"]["message"]
     assert status == 409
-    assert message.startswith("Changed in the meantime: 1 earlier changes;"), message
+    assert message.startswith("Changed in the meantime: 1 earlier change;"), message
     assert "recorded round 12" in message and "recorded round 2;" not in message
 
 

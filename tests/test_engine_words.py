@@ -96,6 +96,18 @@ def test_a_refusal_no_pattern_knows_keeps_its_text_with_names_for_seats():
             "ウマは",
         ),
         (
+            lambda: Rules.from_json({"floating_uma": [[1, 2, 3]] * 5}),
+            "Floating uma table (JSON rows): each row must be 4 amounts in steps of 100",
+            "変動ウマ表",
+        ),
+        (
+            lambda: Rules.from_json(
+                {"floating_uma": [[0, 0, 0, 0]] * 4 + [[-(2 * 10**6), 0, 0, 2 * 10**6]]}
+            ),
+            "Floating uma table (JSON rows): each row must be from −",
+            "変動ウマ表",
+        ),
+        (
             lambda: parse_tiles("123m45"),
             '"123m45": the last digits have no suit letter',
             "種類の文字",
