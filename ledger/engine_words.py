@@ -349,6 +349,10 @@ CONTRADICTION_WORDS = {  # scoring.consistency codes; first and second: the opti
         "“%(first)s” must split into whole hundreds for any number in tenpai: a multiple "
         "of 600 with four players, of 200 with three (“%(second)s”)."
     ),
+    "return_below_start": _(
+        "“%(first)s” is below “%(second)s”, so first place would pay the oka: raise "
+        "“%(first)s” to at least “%(second)s”, or give the oka."
+    ),
     "noten_riichi_chombo_without_chombo": _(
         "“%(first)s” makes a noten riichi a chombo, but “%(second)s” has no chombo."
     ),

@@ -2,8 +2,9 @@
 be neither recorded nor refused (a triple ron that is not paid but may not abort
 either), or could be recorded two ways (a triple ron paid that may also abort), or an
 option switched on that another option rules out (counted double yakuman without
-counted or double yakuman), or a noten penalty that the players in and out of tenpai
-cannot share in whole hundreds of points.
+counted or double yakuman), a noten penalty that the players in and out of tenpai
+cannot share in whole hundreds of points, or return points below the starting points
+with no oka given (the oka, players x (return - start), would be taken from first place).
 
 An option that merely has no effect under the others (honba to each winner under head
 bump, sudden death without extension winds, tenpai-yame under win-only renchan, double
@@ -100,6 +101,13 @@ CHECKS = (
         lambda r: r.noten_penalty % (600 if r.players == 4 else 200) > 0,
         "noten_penalty must split into whole hundreds for any number in tenpai: a multiple "
         "of 600 with four players, of 200 with three",
+    ),
+    Check(  # first place would pay the others: the oka is players x (return - start)
+        "return_below_start",
+        ("return_points", "oka", "start_points"),  # first and last: named by the table
+        lambda r: r.oka is None and r.return_points < r.start_points,
+        "return_points below start_points makes the oka negative (first place pays it): "
+        "set return_points at or above start_points, or give the oka",
     ),
     Check(  # a draw with a noten riichi player could be neither a draw nor a chombo
         "noten_riichi_chombo_without_chombo",

@@ -86,6 +86,7 @@ INTERACTING = (
     {"tobi_bonus": (0, 10000), "tobi": ("none", "below_zero")},
     {"riichi_noten": ("chombo", "noten"), "chombo": ("deduction", "reverse_mangan", "none")},
     {"noten_penalty": (3000, 1200, 900, 0)},
+    {"start_points": (25000, 30000, 35000), "return_points": (30000, 25000), "oka": (None, 0)},
 )
 
 
@@ -159,9 +160,15 @@ def _json(value):
         ),
         ({"chombo": "none"}, "noten_riichi_chombo_without_chombo"),
         ({"noten_penalty": 900}, "noten_penalty_shares"),
+        ({"start_points": 50000}, "return_below_start"),  # the club returns at 30,000
+        ({"start_points": 50000, "return_points": 40000, "oka": 0}, None),
+        ({"start_points": 30000}, None),  # no oka: an even return
     ],
 )
 def test_each_contradiction_is_refused_when_rules_are_read(options, code):
+    if code is None:  # near one: accepted
+        assert Rules.from_json({"preset": "club", **options}).players == 4
+        return
     with pytest.raises(ContradictoryRules) as refused:
         Rules.from_json({"preset": "club", **options})
 

@@ -243,6 +243,10 @@ def test_a_panel_shown_for_other_rules_is_ignored(member):
         ({"opt-start_points": "9" * 5000}, "Enter a whole number"),
         ({"opt-floating_uma": "[[Infinity, 0, 0, 0]]"}, "JSON rows of one number per place"),
         ({"opt-floating_uma": "[[1e400, 0, 0, 0]]"}, "JSON rows of one number per place"),
+        (  # the WRC returns at 30,000: first place would pay the oka
+            {"opt-start_points": "50000"},
+            "“Return points (target)” is below “Starting points”, so first place would pay",
+        ),
     ],
 )
 def test_bad_panel_options_are_explained(member, change, message):
