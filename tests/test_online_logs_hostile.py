@@ -256,3 +256,18 @@ def test_a_tenhou_game_id_without_a_real_date_is_read_as_undated(member):
     assert response.status_code == 302
     ((game,),) = member.session["log_imports"].values()
     assert game["log_id"] == "" and "started" not in game["record"]
+
+
+@pytest.mark.parametrize(("megabytes", "too_large"), [(10, False), (17, True)])
+def test_the_page_and_the_api_take_files_of_the_same_size(client, member, megabytes, too_large):
+    """One limit for both ways in (16 MB a file): the page used to refuse 8 MB."""
+    content = b" " * (megabytes * 1024 * 1024)
+    token = ApiToken.issue(create_user(username="api"), "tests")[1]
+    files = {"files": [SimpleUploadedFile("big.xml", content)], "guests": "true"}
+
+    page = html.unescape(upload(member, "big.xml", content).content.decode())
+    api = client.post("/api/v1/imports/logs", files, headers={"Authorization": f"Bearer {token}"})
+
+    assert ("big.xml is too large" in page) is too_large
+    assert ("16 MB" in api.json()["error"]["message"]) is too_large
+    assert nothing_stored(member)

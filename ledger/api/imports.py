@@ -27,14 +27,12 @@ from ledger.api.auth import WRITERS, caller_of
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut, LogImportOut
 from ledger.json_text import bad_text
-from ledger.log_imports import GUEST, LogImportError
+from ledger.log_imports import GUEST, MAX_FILE_BYTES, MAX_FILES, LogImportError
 from ledger.models import Player, Session
 from ledger.players import players_by_id
 
 router = Router(tags=["imports"])
 ERRORS = {code: ErrorOut for code in (400, 401, 403, 409, 413, 422)}
-MAX_FILES = 50
-MAX_BYTES = 16 * 1024 * 1024
 STATUS = {"already_imported": 409}
 
 FILE_ITEM = {
@@ -151,7 +149,7 @@ def _day(value: Any) -> dt.date | None:
 def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.date | None]:
     if request.content_type == "multipart/form-data":
         uploads = request.FILES.getlist("files")
-        if len(uploads) > MAX_FILES or any(u.size > MAX_BYTES for u in uploads):
+        if len(uploads) > MAX_FILES or any(u.size > MAX_FILE_BYTES for u in uploads):
             raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
                            % {"count": MAX_FILES})  # fmt: skip
         files = [(upload.name, upload.read()) for upload in uploads]

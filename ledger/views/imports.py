@@ -16,14 +16,12 @@ from django.utils.translation import gettext, ngettext
 
 from ledger import log_imports
 from ledger.forms.imports import OnlineNamesForm
-from ledger.log_imports import LogImportError, PendingGame
+from ledger.log_imports import MAX_FILE_BYTES, MAX_FILES, LogImportError, PendingGame
 from ledger.templatetags.ledger_tags import intcomma
 from ledger.views.common import actor_of, note_closed_seasons, require_member
 
 PENDING = "log_imports"  # in the login session: upload token -> the games read
 KEPT = 3  # uploads waiting for their confirmation at once (other tabs)
-MAX_FILE = 8 * 1024 * 1024  # one uploaded file (a zip of many logs)
-MAX_FILES = 50
 
 
 def log_import(request: HttpRequest) -> HttpResponse:
@@ -52,10 +50,14 @@ def _files(request: HttpRequest) -> list[tuple[str, bytes]]:
             % {"count": MAX_FILES}
         )
     for upload in uploads:
-        if upload.size > MAX_FILE:
+        if upload.size > MAX_FILE_BYTES:
             raise LogImportError(
                 gettext("%(name)s is too large (%(size)s bytes; the limit is %(limit)s).")
-                % {"name": upload.name, "size": intcomma(upload.size), "limit": intcomma(MAX_FILE)}
+                % {
+                    "name": upload.name,
+                    "size": intcomma(upload.size),
+                    "limit": intcomma(MAX_FILE_BYTES),
+                }
             )
     return [(upload.name, upload.read()) for upload in uploads]
 
