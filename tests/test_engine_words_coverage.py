@@ -472,6 +472,7 @@ CONTRADICTIONS = [
     {"counted_yakuman_stacks": True, "multiple_yakuman": False, "counted_yakuman": True},
     {"noten_penalty": 900},
     {"chombo": "none"},
+    {"start_points": 50000},
 ]
 
 
