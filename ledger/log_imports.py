@@ -38,7 +38,8 @@ NAME_LENGTH = Player._meta.get_field("name").max_length  # a guest's name: cut t
 ONLINE_NAME_LENGTH = OnlineName._meta.get_field("name").max_length  # longer: refused
 GAME_ID_LENGTH = Session._meta.get_field("source_id").max_length  # longer: refused
 MAX_FILES = 50  # files in one upload, on the page and in the API
-MAX_FILE_BYTES = 16 * 1024 * 1024  # one uploaded file (a zip of many logs), on both
+MAX_FILE_MEGABYTES = 16  # one uploaded file (a zip of many logs), on both
+MAX_FILE_BYTES = MAX_FILE_MEGABYTES * 1024 * 1024
 
 OnlineKey = tuple[str, str]  # (site, name)
 Choice = Player | str  # a player, or GUEST

@@ -107,7 +107,8 @@ def alphabetical(player: Player) -> tuple[str, int]:
     so that "Émile" comes after "adam" and before "Zoë" (a database orders by code point,
     and puts "É" after "Z"); kana in gojūon order whatever the script ("サトウ" and "さとう"
     read alike, "ゴトウ" as "ことう"). Kanji keep their code point order: a name's reading
-    is not known.
+    is not known. The long-vowel mark ー sorts after every kana, not as the vowel it
+    lengthens.
 
     >>> alphabetical(Player(pk=1, name="Émile", name_key="émile"))
     ('emile', 1)

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ledger import write_steps as steps
-from ledger.change_log import COMMAND, Actor
+from ledger.change_log import COMMAND, Actor, last_undo
 from ledger.models import (
     RESTORE_DAYS,
     AuditEntry,
@@ -93,7 +93,8 @@ def record_round(
     """Append a finished round: round ``expected_number``, made from ``version``, when given."""
 
     def record(session: Session) -> Change:
-        return _record(session, outcome, actor, request_id, expected_number, version)
+        return _record(session, outcome, actor, request_id,
+                       expected_number=expected_number, version=version)  # fmt: skip
 
     return steps.guarded(pk, request_id, version, record)
 
@@ -103,8 +104,8 @@ def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: st
     that undo left it): a mistaken Undo costs a tap, not the round."""
 
     def put_back(session: Session) -> Change:
-        undone = _last_change(session)
-        if undone.action != "undo" or undone.before is None:
+        undone = last_undo(session)  # under the lock: nothing can come after it now
+        if undone is None:
             raise Refused(
                 gettext("No undone round can be put back: the game has changed since the undo.")
             )
@@ -114,9 +115,10 @@ def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: st
 
 
 def _record(
-    session: Session, outcome: Outcome, actor: Actor, request_id: str,
+    session: Session, outcome: Outcome, actor: Actor, request_id: str, *,
     expected_number: int | None = None, version: int | None = None,
 ) -> Change:  # fmt: skip
+    """Append the round to the locked session (see ``record_round``)."""
     if session.ended_early:
         raise Refused(
             gettext("The game was ended. A club member can undo its end to record more rounds.")
@@ -314,9 +316,12 @@ def _last_change(session: Session) -> AuditEntry:
 
 def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
     """Return the round with the riichi declared during its hand (none on a chombo,
-    where the sticks go back to their players)."""
+    where the sticks go back to their players); a round that lists them all already is
+    kept as it is (an undone round put back is the round undone)."""
     riichi = outcome.get("riichi", [])
-    if not declared or outcome.get("result") == "chombo" or not is_seat_list(riichi):
+    if outcome.get("result") == "chombo" or not is_seat_list(riichi):
+        return outcome
+    if set(declared) <= set(riichi):
         return outcome
     return {**outcome, "riichi": sorted({*riichi, *declared})}
 

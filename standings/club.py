@@ -60,6 +60,11 @@ class SeatLine:
     places: tuple[int, ...]  # 1st to 4th, or to 3rd in three-player games
 
     @property
+    def shown_gain(self) -> int:
+        """Return the average gain as the page shows it: whole points."""
+        return round(self.average_gain)
+
+    @property
     def place_rates(self) -> list[float]:
         return [count / self.games for count in self.places]
 

@@ -8,13 +8,14 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from ledger.models import Ruleset
+from ledger.models import Ruleset, Season
 from tests.factories import create_session
 
 BEFORE = [("standings", "0011_club_setting_words")]
 AFTER = [("standings", "0012_gains_from_the_start")]
 WRC = {"preset": "wrc", "game_length": "east"}  # 30,000 points to start
 TENHOU = {"preset": "tenhou", "game_length": "east"}  # 25,000
+SANMA = {"preset": "tenhou_sanma"}  # three players, 35,000
 
 
 def _migrate(targets):
@@ -24,13 +25,13 @@ def _migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
-def _old_game(apps, session, *, seat, score, ruleset=None):
+def _old_game(apps, session, *, seat, score, ruleset=None, season=None, players=4):
     """Store a counted game as the standings did before the migration."""
     PlayerGame = apps.get_model("standings", "PlayerGame")
     return PlayerGame.objects.create(
         session_id=session.pk, player_id=session.seats.get(seat=seat).player_id,
-        ruleset_id=ruleset, finished_at=timezone.now(), seat=seat, place=1, score=score,
-        result=0.0,
+        ruleset_id=ruleset, season_id=season, finished_at=timezone.now(), seat=seat,
+        place=1, score=score, result=0.0, player_count=players,
     )  # fmt: skip
 
 
@@ -46,19 +47,29 @@ def test_games_keep_their_start_and_seat_counts_become_gains():
         ClubTally.objects.create(scope=scope, kind="seat", key="0", count=count,
                                  score_sum=scores, place_sum=count, places=[count, 0, 0, 0])  # fmt: skip
     ClubTally.objects.create(scope="all", kind="value", key="mangan", count=3)
+    season = Season.objects.create(name="Winter", starts_on="2026-01-01")
+    sanma = create_session(names=("Aki", "Bo", "Chen"), rules=SANMA)
+    _old_game(old, sanma, seat=1, score=50_000, season=season.pk, players=3)
+    for scope in ("all/3p", f"season:{season.pk}/3p"):
+        ClubTally.objects.create(scope=scope, kind="seat", key="1", count=1, score_sum=50_000,
+                                 place_sum=1, places=[1, 0, 0])  # fmt: skip
 
     new = _migrate(AFTER)
 
     games = new.get_model("standings", "PlayerGame").objects.order_by("session_id")
-    assert [(g.score, g.start_points) for g in games] == [(36_000, 30_000), (24_000, 25_000)]
+    assert [(g.score, g.start_points) for g in games] == [
+        (36_000, 30_000), (24_000, 25_000), (50_000, 35_000)
+    ]  # fmt: skip
     tallies = new.get_model("standings", "ClubTally").objects.order_by("scope", "kind")
     assert [(t.scope, t.kind, t.gain_sum) for t in tallies] == [
         ("all", "seat", 6_000 - 1_000),  # +6,000 and −1,000
         ("all", "value", 0),
+        ("all/3p", "seat", 15_000),  # the sanma game alone: 50,000 from 35,000
         (f"ruleset:{ruleset.pk}", "seat", -1_000),
+        (f"season:{season.pk}/3p", "seat", 15_000),
     ]
 
     back = _migrate(BEFORE)
     tallies = back.get_model("standings", "ClubTally").objects.filter(kind="seat")
-    assert sorted(t.score_sum for t in tallies) == [24_000, 60_000]
+    assert sorted(t.score_sum for t in tallies) == [24_000, 50_000, 50_000, 60_000]
     _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

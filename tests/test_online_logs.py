@@ -371,6 +371,19 @@ def test_the_start_points_come_from_the_first_round():
     assert rules == {"preset": "tenhou", "start_points": 30000}
 
 
+def test_a_room_without_oka_returns_at_its_own_start():
+    """Mahjong Soul returns at its start (25,000): a room starting at 30,000 returns at
+    30,000, not below its start (which would make first place pay an oka)."""
+    from ledger.online_logs.model import LogFigures, LogRound
+    from ledger.online_logs.rules import log_rules
+
+    first = LogRound(kyoku=0, honba=0, sticks=0, start=(30000,) * 4, deltas=(0,) * 4)
+
+    rules = log_rules({"preset": "mahjongsoul"}, "mahjongsoul", LogFigures(rounds=(first,)))
+
+    assert rules == {"preset": "mahjongsoul", "start_points": 30000, "return_points": 30000}
+
+
 def test_importing_the_package_loads_no_django():
     code = "import sys, ledger.online_logs; print(sorted(m for m in sys.modules if 'django' in m))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -142,3 +142,48 @@ def test_a_watcher_without_the_table_link_cannot_put_a_round_back(client):
 
     assert answer.status_code == 403
     assert session.outcomes() == [ron(0, 1)]
+
+
+def test_the_round_put_back_is_the_round_undone_as_it_was_stored(client):
+    session = create_session(rounds=[ron(0, 1)])
+    writes.record_round(session.pk, ron(2, 3, riichi=[3, 2]), actor=writes.COMMAND)
+    stored = session.outcomes()
+    _join(client, session)
+
+    _put_back(client, session, _put_back_form(_undo(client, session)))
+
+    assert session.outcomes() == stored  # the riichi as sent, [3, 2], not merged again
+
+
+def test_a_chombo_put_back_leaves_no_riichi_declared(client):
+    chombo = {"result": "chombo", "player": 1, "riichi": []}
+    session = create_session(rules={"preset": "club"}, rounds=[draw(0), chombo])
+    _join(client, session)
+
+    _put_back(client, session, _put_back_form(_undo(client, session)))
+
+    session.refresh_from_db()
+    assert session.outcomes() == [draw(0), chombo] and session.riichi == []
+
+
+def test_a_put_back_sent_with_the_id_of_another_change_is_refused(client):
+    session = create_session(rounds=[ron(0, 1), draw(2)])
+    writes.undo_round(session.pk, actor=writes.COMMAND, version=None, request_id="undo-1")
+    _join(client, session)
+
+    page = _put_back(client, session, {"request_id": "undo-1"})
+
+    assert "Nothing was put back: this form was sent before for another change." in page
+    assert session.outcomes() == [ron(0, 1)]
+
+
+def test_a_phone_puts_back_the_last_round_a_member_undid(client):
+    session = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])
+    writes.undo_round(session.pk, actor=writes.Actor(user=create_user()), version=None)
+    _join(client, session)
+
+    page = client.get(reverse("session-table", args=[session.pk])).content.decode()
+    _put_back(client, session, _put_back_form(page))
+
+    session.refresh_from_db()
+    assert session.is_finished and session.outcomes() == [ron(1, 0)]

@@ -27,7 +27,13 @@ from ledger.api.auth import WRITERS, caller_of
 from ledger.api.errors import ApiError
 from ledger.api.schemas import ErrorOut, LogImportOut
 from ledger.json_text import bad_text
-from ledger.log_imports import GUEST, MAX_FILE_BYTES, MAX_FILES, LogImportError
+from ledger.log_imports import (
+    GUEST,
+    MAX_FILE_BYTES,
+    MAX_FILE_MEGABYTES,
+    MAX_FILES,
+    LogImportError,
+)
 from ledger.models import Player, Session
 from ledger.players import players_by_id
 
@@ -146,12 +152,18 @@ def _day(value: Any) -> dt.date | None:
     return day
 
 
+def _too_many() -> str:
+    return gettext("Send at most %(count)s files of %(megabytes)s MB each.") % {
+        "count": MAX_FILES,
+        "megabytes": MAX_FILE_MEGABYTES,
+    }
+
+
 def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.date | None]:
     if request.content_type == "multipart/form-data":
         uploads = request.FILES.getlist("files")
         if len(uploads) > MAX_FILES or any(u.size > MAX_FILE_BYTES for u in uploads):
-            raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
-                           % {"count": MAX_FILES})  # fmt: skip
+            raise ApiError(413, "too_large", _too_many())
         files = [(upload.name, upload.read()) for upload in uploads]
         players = _json(request.POST.get("players") or "{}", field="players")
         guests = request.POST.get("guests", "").lower() in ("1", "true", "on", "yes")
@@ -164,8 +176,7 @@ def _body(request: HttpRequest) -> tuple[list[tuple[str, bytes]], Any, bool, dt.
             gettext("Send the logs as files (multipart), or as JSON with a list of files."),
         )
     if len(data["files"]) > MAX_FILES:
-        raise ApiError(413, "too_large", gettext("Send at most %(count)s files of 16 MB each.")
-                       % {"count": MAX_FILES})  # fmt: skip
+        raise ApiError(413, "too_large", _too_many())
     files = [_file(item) for item in data["files"]]
     guests = data.get("guests", False)
     if type(guests) is not bool:

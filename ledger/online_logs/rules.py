@@ -107,15 +107,30 @@ def log_rules(options: dict[str, Any], kind: str, figures: LogFigures) -> dict[s
     options = dict(options)
     start = figures.rounds[0].start
     if len(set(start)) == 1 and start[0] != Rules.from_json(options).start_points:
+        moved = _moved_start(Rules.from_json(options), start[0])
         try:
-            Rules.from_json({**options, "start_points": start[0]})
+            Rules.from_json({**options, **moved})
         except RulesError:
             pass  # a start no rules allow: the check reports East 1
         else:
-            options["start_points"] = start[0]
+            options.update(moved)
     rules = Rules.from_json(options)
     options.update(settlement_options(rules, kind, figures.final_scores, figures.final_results))
     return options
+
+
+def _moved_start(rules: Rules, start: int) -> dict[str, int]:
+    """Return the options of a room starting at ``start``: a room without oka (the
+    return at the start, as Mahjong Soul's) returns at its start too.
+
+    >>> _moved_start(Rules(start_points=25000, return_points=25000), 30000)
+    {'start_points': 30000, 'return_points': 30000}
+    >>> _moved_start(Rules(start_points=25000, return_points=30000), 30000)
+    {'start_points': 30000}
+    """
+    if rules.oka is None and rules.return_points == rules.start_points:
+        return {"start_points": start, "return_points": start}
+    return {"start_points": start}
 
 
 def settlement_options(

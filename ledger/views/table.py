@@ -279,13 +279,16 @@ def table_main(
     request: HttpRequest, session: Session, form: RoundForm | None = None, *, status: int = 200,
     **extra: Any,
 ) -> HttpResponse:  # fmt: skip
+    """Show the table's main part (the whole page without htmx): ``recorded``, the number
+    of the round just saved, shows it in the saved toast with its Undo."""
     context = table_context(request, session, form, **extra)
     if form is not None and form.errors and context["table"].is_finished:
         context["notice"] = " ".join(str(e) for e in form.non_field_errors())  # no form to show it
         context["notice_is_error"] = True
-    if extra.get("recorded"):
+    outcomes = session.outcomes() if extra.get("recorded") else []
+    if len(outcomes) >= extra.get("recorded", 0) > 0:  # that round (a retry: rounds since)
         context["recorded_summary"] = describe_outcome(
-            session.outcomes()[-1], [p.name for p in session.players()]
+            outcomes[extra["recorded"] - 1], [p.name for p in session.players()]
         )
     template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
     return render(request, template, context, status=status)

@@ -1,6 +1,7 @@
 """Taking back on the table page: Undo takes back the last round (or the early end of
 the game), and Put it back records that round again while nothing else has changed, so
-a mistaken tap never costs a confirmed round (README "At the table")."""
+a mistaken tap never costs a confirmed round (``ledger.writes.undo_round`` and
+``put_back_round``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ledger.views.common import (
     require_recorder,
 )
 from ledger.views.table import table_answer, table_main
+from ledger.views.table_link import TOKEN_PATTERN
 
 
 @require_POST
@@ -48,13 +50,16 @@ def round_put_back(request: HttpRequest, pk: int) -> HttpResponse:
     """Record again the round the last undo took back (of the version the page showed)."""
     session = load_session(pk)
     require_recorder(request, session)
+    request_id = request.POST.get("request_id", "")
     try:
         change = writes.put_back_round(
             session.pk,
             actor=actor_of(request, session),
             version=posted_version(request),
-            request_id=request.POST.get("request_id", "")[:64],
+            request_id=request_id if TOKEN_PATTERN.fullmatch(request_id) else "",
         )
+        if change.entry.action != "record":  # a retry answered with a change of another kind
+            raise writes.Refused(gettext("this form was sent before for another change."))
     except writes.WriteError as error:
         message = gettext("Nothing was put back: %(why)s") % {"why": error.message}
         return table_answer(request, session, message, error=True)

@@ -609,7 +609,7 @@ async function checkBack() {
   send();
 }
 
-// A change that needs the server (undo, ending the game) says so when there is none.
+// A change that needs the server (undo, putting back, ending the game) says so when there is none.
 document.addEventListener("htmx:sendError", (event) => {
   if (!root) return;
   networkDown = true;

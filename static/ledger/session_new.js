@@ -4,10 +4,14 @@
 // checks the same (ledger/forms/session.py), so without this script the field is only
 // optional.
 (() => {
+  // The options panel counts only when it was drawn for the rules chosen (the server
+  // ignores a panel of other rules, as while a new preset's panel is on its way).
   function playersOfRules() {
+    const choice = document.querySelector('select[name="rules_choice"]');
+    const panelFor = document.querySelector('input[name="opt-for"]')?.value;
     const option = document.querySelector('select[name="opt-players"]');
-    if (option) return option.value;
-    return document.querySelector('select[name="rules_choice"]')?.selectedOptions[0]?.dataset.players;
+    if (option && panelFor === choice?.value) return option.value;
+    return choice?.selectedOptions[0]?.dataset.players;
   }
 
   function follow() {

@@ -141,7 +141,9 @@ def test_undo_and_end_the_game_wait_for_the_network(live_server):
         page = _open(browser, f"{live_server.url}/join/{session.token}/")
         _go_offline(page)
         page.get_by_role("button", name="Undo last round", exact=True).click()
-        expect(page.get_by_role("alert")).to_contain_text("Undo and End the game need the network")
+        expect(page.get_by_role("alert")).to_contain_text(
+            "Undo, Put it back and End the game need the network"
+        )
         assert Session.objects.get(pk=session.pk).rounds.count() == 1
 
 
