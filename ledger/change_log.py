@@ -40,10 +40,15 @@ COMMAND = Actor()
 LISTED_CHANGES = 10
 
 
+def last_change(session: Session) -> AuditEntry | None:
+    """Return the session's latest change (None before any)."""
+    return session.audit.select_related("user", "player").order_by("-version", "-pk").first()
+
+
 def last_undo(session: Session) -> AuditEntry | None:
     """Return the undo of a round when it is the session's last change (its round can be
     put back), else None."""
-    last = session.audit.select_related("user", "player").order_by("-version", "-pk").first()
+    last = last_change(session)
     if last is None or last.action != "undo" or last.before is None:
         return None
     return last

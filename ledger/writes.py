@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ledger import write_steps as steps
-from ledger.change_log import COMMAND, Actor, last_undo
+from ledger.change_log import COMMAND, Actor, last_change, last_undo
 from ledger.models import (
     RESTORE_DAYS,
     AuditEntry,
@@ -309,9 +309,7 @@ def _seat_player(session: Session, seat: int) -> Player:
 
 
 def _last_change(session: Session) -> AuditEntry:
-    return session.audit.order_by("-version", "-pk").first() or AuditEntry(
-        session=session, version=session.version
-    )
+    return last_change(session) or AuditEntry(session=session, version=session.version)
 
 
 def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
@@ -319,9 +317,11 @@ def with_declared_riichi(outcome: Outcome, declared: list[int]) -> Outcome:
     where the sticks go back to their players); a round that lists them all already is
     kept as it is (an undone round put back is the round undone)."""
     riichi = outcome.get("riichi", [])
-    if outcome.get("result") == "chombo" or not is_seat_list(riichi):
-        return outcome
-    if set(declared) <= set(riichi):
+    if (
+        outcome.get("result") == "chombo"
+        or not is_seat_list(riichi)
+        or set(declared) <= set(riichi)
+    ):
         return outcome
     return {**outcome, "riichi": sorted({*riichi, *declared})}
 

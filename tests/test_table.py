@@ -226,6 +226,20 @@ def test_a_retried_request_returns_the_first_result_and_records_once(member):
     assert AuditEntry.objects.filter(action="record").count() == 1
 
 
+def test_a_retry_answered_after_its_round_was_undone_names_no_round(member):
+    session = create_session(rounds=[ron(0, 1)])
+    data = {"kind": "draw", "tenpai": ["1"], "expected_number": "2", "request_id": "abc-123"}
+    url = reverse("round-record", args=[session.pk])
+    member.post(url, data, headers=HTMX)
+    member.post(reverse("round-undo", args=[session.pk]), headers=HTMX)
+
+    retry = member.post(url, data, headers=HTMX)
+
+    assert retry.status_code == 200 and "Round 2 saved" in retry.content.decode()
+    assert "Draw" not in retry.content.decode().split("Round 2 saved")[1].split("</p>")[0]
+    assert session.outcomes() == [ron(0, 1)]
+
+
 def test_a_request_id_is_kept_per_session_and_validated(member):
     session = create_session()
     url = reverse("round-record", args=[session.pk])

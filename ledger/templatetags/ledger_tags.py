@@ -39,10 +39,10 @@ def points(value: Any) -> str:
 
 @register.filter
 def signed(value: Any) -> str:
-    """Return a change of points with its sign: +8,000, −3,900, 0 (an average rounded)."""
+    """Return a change of points with its sign: +8,000, −3,900, 0."""
     if value is None or value == "":
         return ""
-    number = round(value) if isinstance(value, float) else int(value)
+    number = int(value)
     return f"+{intcomma(number)}" if number > 0 else points(number)
 
 

@@ -285,11 +285,11 @@ def table_main(
     if form is not None and form.errors and context["table"].is_finished:
         context["notice"] = " ".join(str(e) for e in form.non_field_errors())  # no form to show it
         context["notice_is_error"] = True
-    outcomes = session.outcomes() if extra.get("recorded") else []
-    if len(outcomes) >= extra.get("recorded", 0) > 0:  # that round (a retry: rounds since)
-        context["recorded_summary"] = describe_outcome(
-            outcomes[extra["recorded"] - 1], [p.name for p in session.players()]
-        )
+    number = extra.get("recorded", 0)  # the round saved: a retry may come after others,
+    outcomes = session.outcomes() if number else []  # or after it was undone
+    if 0 < number <= len(outcomes):
+        names = [p.name for p in session.players()]
+        context["recorded_summary"] = describe_outcome(outcomes[number - 1], names)
     template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
     return render(request, template, context, status=status)
 
