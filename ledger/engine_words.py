@@ -57,6 +57,8 @@ class Pattern:
         for key, value in match.groupdict().items():
             if key.startswith("seat"):
                 values[key] = _name(value, names)
+            elif key == "last" and names:  # the table's last seat: 2 at a table of three
+                values[key] = str(len(names) - 1)
             else:
                 values[key] = self.fields.get(key, str)(value)
         return str(message) % values

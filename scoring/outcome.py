@@ -294,8 +294,6 @@ def _check_abort(outcome: Outcome) -> None:
         raise OutcomeError(
             f"abort reason must be one of {', '.join(ABORTIVE_DRAWS)}, not {shown(outcome.reason)}"
         )
-    if outcome.reason == "suucha_riichi" and len(outcome.riichi) != 4:
-        raise OutcomeError("suucha_riichi needs all four players in the riichi list")
     _check_unused(outcome, "wins", "loser", "tenpai", "nagashi", "player")
 
 

@@ -2,7 +2,8 @@
 (FORMATS.md section 3: a round the table or the rules cannot have is refused, naming the
 problem): seats at the table, riichi with 1,000 points (the seed's 立直 rule), multiple
 ron as the rules pay it, pao on a yakuman, a riichi player noten at the draw, nagashi
-mangan for no more players than the wall allows, abortive draws the rules allow.
+mangan for no more players than the wall allows, abortive draws the rules allow (four
+riichi with all four players in riichi).
 """
 
 from __future__ import annotations
@@ -129,6 +130,8 @@ def _check_draw(state: GameState, outcome: Outcome, rules: Rules) -> None:
 def _check_abort(state: GameState, outcome: Outcome, rules: Rules) -> None:
     if outcome.reason not in rules.abortive_draws:
         raise OutcomeError(f"{outcome.reason} is not an abortive draw under these rules")
+    if outcome.reason == "suucha_riichi" and len(outcome.riichi) != 4:
+        raise OutcomeError("suucha_riichi needs all four players in the riichi list")
 
 
 def _check_chombo(state: GameState, outcome: Outcome, rules: Rules) -> None:

@@ -165,6 +165,17 @@ def test_a_chombo_lists_no_riichi(client, member_token):
     assert session.rounds.count() == 0
 
 
+@pytest.mark.parametrize("seat", [3, 5])
+def test_a_seat_past_a_table_of_three_is_refused_with_its_seats(client, member_token, seat):
+    session = create_session(names=("Aki", "Bo", "Chen"), rules={"preset": "club_sanma"})
+
+    status, answer = _record(client, member_token, session, {"result": "chombo", "player": seat})
+
+    message = answer["error"]["message"]
+    assert status == 422 and ("0 to 2" in message or "this table of 3" in message), message
+    assert "0 to 3" not in message and session.rounds.count() == 0
+
+
 def test_a_correction_is_held_to_the_same_riichi_rules(client, member_token):
     session = create_session(rounds=[draw(0)])
     body = {"round": {"result": "chombo", "player": 1, "riichi": [2]}, "version": session.version}

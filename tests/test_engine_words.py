@@ -229,3 +229,18 @@ def test_a_records_refusals_are_said_in_each_language(record, english, language)
     with translation.override(language):
         said = explain(refusal, NAMES)
     assert not ENGINE_WORDS.search(said), said
+
+
+@pytest.mark.parametrize(
+    ("record", "english"),
+    [
+        ({"rounds": [{"result": "chombo", "player": 5}]},
+         "player must be a seat from 0 to 2, not 5."),
+        ({"rounds": [], "penalties": [{"player": 7, "points": 1000}]},
+         "A penalty’s player must be a seat from 0 to 2, not 7."),
+    ],
+)  # fmt: skip
+def test_a_seat_out_of_range_at_a_table_of_three_names_its_seats(record, english):
+    refusal = _refusal({"rules": "club_sanma", "players": NAMES[:3], **record})
+
+    assert english in explain(refusal, NAMES[:3])

@@ -92,11 +92,17 @@ def test_abortive_draws_are_errors_where_the_rules_have_none(name):
 
 
 def test_suucha_riichi_needs_four_riichi_players():
-    with pytest.raises(OutcomeError, match="all four"):
-        Outcome.abort("suucha_riichi", riichi=(0, 1))
     rules = preset("tenhou")
+    with pytest.raises(OutcomeError, match="all four"):
+        play(start(rules), Outcome.abort("suucha_riichi", riichi=(0, 1)), rules)
     result = play(start(rules), Outcome.abort("suucha_riichi", riichi=(0, 1, 2, 3)), rules)
     assert result.state.riichi_sticks == 4
+
+
+def test_four_riichi_at_a_table_of_three_is_refused_as_no_abortive_draw_of_its_rules():
+    rules = preset("club_sanma")
+    with pytest.raises(OutcomeError, match="suucha_riichi is not an abortive draw under these"):
+        play(start(rules), Outcome.abort("suucha_riichi", riichi=(0, 1, 2)), rules)
 
 
 @pytest.mark.parametrize("name", ["club", "tenhou", "mahjongsoul"])
