@@ -127,17 +127,30 @@ def answer_again(session: Session, entry: AuditEntry) -> Change:
     return Change(session, entry, is_new=False)
 
 
+def retried(session: Session, done: AuditEntry, makes: tuple[str, ...]) -> Change:
+    """Answer a retried request with the change it made, unless its id made a change of
+    another kind (a client reusing an id: that change is not this one's answer)."""
+    if done.action not in makes:
+        raise Refused(gettext("This request was sent before for another change."))
+    return answer_again(session, done)
+
+
 def guarded(
-    pk: int, request_id: str, version: int | None, change: Callable[[Session], Change]
+    pk: int,
+    request_id: str,
+    version: int | None,
+    change: Callable[[Session], Change],
+    *,
+    makes: tuple[str, ...],
 ) -> Change:
     """Make a change in the steps every change takes: lock the session, answer a retried
     request with its first change, refuse a deleted session, a game of a closed season or
     an old version, then make it (reading the rounds under the lock) and commit it all at
-    once."""
+    once. ``makes``: the actions the change logs (a retry must have made one of them)."""
     with transaction.atomic():
         session = lock(pk)
         if done := done_before(session, request_id):
-            return answer_again(session, done)
+            return retried(session, done, makes)
         check_live(session)
         check_not_closed(session)
         check_version(session, version)

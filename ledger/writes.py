@@ -96,7 +96,7 @@ def record_round(
         return _record(session, outcome, actor, request_id,
                        expected_number=expected_number, version=version)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, record)
+    return steps.guarded(pk, request_id, version, record, makes=("record",))
 
 
 def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: str = "") -> Change:
@@ -111,7 +111,7 @@ def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: st
             )
         return _record(session, undone.before, actor, request_id)
 
-    return steps.guarded(pk, request_id, version, put_back)
+    return steps.guarded(pk, request_id, version, put_back, makes=("record",))
 
 
 def _record(
@@ -163,7 +163,7 @@ def replace_round(
         return _rewrite(session, actor, "edit", request_id, rows, outcomes, number,
                         round_number=number, before=old, after=outcome)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, replace)
+    return steps.guarded(pk, request_id, version, replace, makes=("edit",))
 
 
 def delete_round(
@@ -186,7 +186,7 @@ def delete_round(
         return _rewrite(session, actor, "delete", request_id, rows, outcomes, number - 1,
                         round_number=number, before=old)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, delete)
+    return steps.guarded(pk, request_id, version, delete, makes=("delete",))
 
 
 def _rewrite(
@@ -232,7 +232,7 @@ def undo_round(
         return steps.finish(session, actor, "undo", request_id=request_id, state=state,
                        round_number=len(rows), before=rows[-1].outcome)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, undo)
+    return steps.guarded(pk, request_id, version, undo, makes=("undo", "resume"))
 
 
 def finish_session(
@@ -257,7 +257,7 @@ def finish_session(
         state = steps.replay(session, session.outcomes())
         return steps.finish(session, actor, "finish", request_id=request_id, state=state)
 
-    return steps.guarded(pk, request_id, version, finish)
+    return steps.guarded(pk, request_id, version, finish, makes=("finish",))
 
 
 def _resume(session: Session, actor: Actor, request_id: str) -> Change:
@@ -285,6 +285,8 @@ def withdraw_riichi(
 def _change_riichi(
     pk: int, seat: int, actor: Actor, version: int | None, request_id: str, *, declared: bool
 ) -> Change:
+    action = "riichi" if declared else "riichi back"
+
     def change(session: Session) -> Change:
         if session.is_finished:
             raise Refused(gettext("This game has already ended."))
@@ -294,11 +296,10 @@ def _change_riichi(
             return steps.answer_again(session, _last_change(session))  # already as asked
         session.riichi = sorted(seats | {seat} if declared else seats - {seat})
         check_declared_riichi(session, session.outcomes())
-        action = "riichi" if declared else "riichi back"
         return steps.finish(session, actor, action, request_id=request_id,
                        after={"seat": seat, "player": player.name})  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, change)
+    return steps.guarded(pk, request_id, version, change, makes=(action,))
 
 
 def _seat_player(session: Session, seat: int) -> Player:
@@ -361,7 +362,7 @@ def delete_session(
         return steps.finish(session, actor, "delete session", request_id=request_id,
                        before=session.to_record())  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, delete)
+    return steps.guarded(pk, request_id, version, delete, makes=("delete session",))
 
 
 def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
@@ -369,7 +370,7 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
     with transaction.atomic():
         session = steps.lock(pk)
         if done := steps.done_before(session, request_id):
-            return steps.answer_again(session, done)
+            return steps.retried(session, done, ("restore session",))
         if session.deleted_at is None:
             raise WriteError(gettext("This session is not deleted."))
         steps.check_not_closed(session)

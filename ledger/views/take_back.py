@@ -58,8 +58,6 @@ def round_put_back(request: HttpRequest, pk: int) -> HttpResponse:
             version=posted_version(request),
             request_id=request_id if TOKEN_PATTERN.fullmatch(request_id) else "",
         )
-        if change.entry.action != "record":  # a retry answered with a change of another kind
-            raise writes.Refused(gettext("this form was sent before for another change."))
     except writes.WriteError as error:
         message = gettext("Nothing was put back: %(why)s") % {"why": error.message}
         return table_answer(request, session, message, error=True)
