@@ -1,7 +1,8 @@
 """What an event's next draw is given, and what stops it: the players checked in and not
 left, their teams, the event's earlier rounds and standings, its seating plan; a player
 present who plays at another table. The same rule keeps an event's finished game from
-coming back into play while one of its players plays at another table.
+coming back into play while one of its players plays at another table, or at all once the
+event has finished.
 ``events.seating`` does the seating itself."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from clubnights.errors import EventError, StillPlaying
+from clubnights.errors import EventError, EventFinished, StillPlaying
 from clubnights.models import Event, EventRound, EventTable
 from clubnights.plans import plan_of
 from clubnights.standings import event_totals
@@ -54,9 +55,19 @@ def refuse_players_playing_elsewhere(players: dict[int, Player]) -> None:
 
 def refuse_a_second_table(sender: Any, session: Session, **kwargs: Any) -> None:
     """Refuse to bring an event's game back into play (its end taken back, its last round
-    undone, the game restored) while one of its players plays at another event table."""
-    if not EventTable.objects.filter(session=session).exists():
+    undone, the game restored) once the event has finished (its standings are final: no
+    table plays), or while one of its players plays at another event table."""
+    table = EventTable.objects.filter(session=session).select_related("round__event").first()
+    if table is None:
         return
+    if table.round.event.is_finished:
+        raise EventFinished(
+            gettext(
+                "%(event)s has finished, so its games cannot go on: their results are its "
+                "final standings."
+            )
+            % {"event": table.round.event.name}
+        )
     if seat := seat_in_play([seat.player_id for seat in session.seats.all()], besides=session):
         raise StillPlaying(
             gettext(

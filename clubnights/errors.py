@@ -22,6 +22,12 @@ class StillPlaying(EventError):
     status, code = 409, "round_in_progress"
 
 
+class EventFinished(EventError):
+    """A finished event's games stay as they ended: none comes back into play."""
+
+    status, code = 409, "event_finished"
+
+
 class TeamKept(EventError):
     """A player who has played keeps their team: their results count for it."""
 

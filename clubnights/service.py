@@ -22,7 +22,7 @@ from django.utils.translation import gettext, ngettext
 
 from clubnights import drawing
 from clubnights.drawing import history_of
-from clubnights.errors import EventError, EventMissing, StillPlaying, TeamKept
+from clubnights.errors import EventError, EventFinished, EventMissing, StillPlaying, TeamKept
 from clubnights.models import Event, EventPlayer, EventRound, EventTable
 from clubnights.plans import check_plan
 from clubnights.teams import team_for
@@ -39,6 +39,7 @@ from scoring.rules import Rules
 __all__ = [
     "CheckIn",
     "EventError",
+    "EventFinished",
     "EventMissing",
     "NewEvent",
     "StillPlaying",

@@ -292,6 +292,22 @@ def test_a_finished_event_checks_nobody_out(client, token):
     assert Event.objects.get().version == version
 
 
+def test_a_finished_events_deleted_game_is_not_restored(client, token):
+    event = make_event(client, token)
+    for name in NAMES[:4]:
+        check_in(client, token, event, {"player": name})
+    status, drawn = call(client, "post", f"/events/{event['id']}/rounds", token=token)
+    game = drawn["tables"][0]["session"]
+    call(client, "delete", f"/sessions/{game}", token=token)
+    call(client, "post", f"/events/{event['id']}/finish", token=token)
+
+    status, answer = call(client, "post", f"/sessions/{game}/restore", token=token)
+
+    assert status == 409 and answer["error"]["code"] == "event_finished", answer
+    assert "Club night has finished" in message_of(answer)
+    assert Session.objects.get(pk=game).deleted_at is not None
+
+
 def _explained(rules: dict, language: str) -> str:
     with translation.override(language):
         try:

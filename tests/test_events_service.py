@@ -519,6 +519,61 @@ def test_an_event_whose_playing_table_was_deleted_can_be_finished():
     assert service.finish_event(event.pk).is_finished
 
 
+ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
+FINISHED = (
+    "Club night has finished, so its games cannot go on: their results are its final standings."
+)
+
+
+@pytest.mark.django_db
+def test_a_finished_events_deleted_game_is_not_restored_into_play():
+    event = create_event()
+    check_in_all(event, NAMES[:4])
+    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    writes.delete_session(session.pk, actor=ACTOR)
+    service.finish_event(event.pk)
+
+    with pytest.raises(service.EventFinished) as refused:
+        writes.restore_session(session.pk, actor=ACTOR)
+
+    assert refused.value.message == FINISHED
+    assert Session.objects.get(pk=session.pk).deleted_at is not None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ended_early", [False, True])
+def test_a_finished_events_game_does_not_come_back_into_play(ended_early):
+    rules = {"preset": "club"} if ended_early else ONE_ROUND  # a hanchan ended early
+    event = service.create_event(service.NewEvent(name="Club night", rules=rules))
+    check_in_all(event, NAMES[:4])
+    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    if ended_early:
+        finish_round_of([session])
+    else:
+        writes.record_round(session.pk, ron(1, 0, han=1, fu=30), actor=ACTOR)
+    service.finish_event(event.pk)
+    rounds = Session.objects.get(pk=session.pk).outcomes()
+
+    with pytest.raises(service.EventFinished, match="its final standings"):
+        writes.undo_round(session.pk, actor=ACTOR, version=None)  # the last round, or the end
+
+    after = Session.objects.get(pk=session.pk)
+    assert after.is_finished and after.outcomes() == rounds
+
+
+@pytest.mark.django_db
+def test_a_finished_events_game_keeps_its_corrections_that_leave_it_over():
+    event = service.create_event(service.NewEvent(name="Club night", rules=ONE_ROUND))
+    check_in_all(event, NAMES[:4])
+    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    writes.record_round(session.pk, ron(1, 0, han=1, fu=30), actor=ACTOR)
+    service.finish_event(event.pk)
+
+    writes.replace_round(session.pk, 1, ron(2, 0, han=1, fu=30), actor=ACTOR, version=None)
+
+    assert Session.objects.get(pk=session.pk).is_finished
+
+
 def finish_round_of(sessions: list[Session]) -> None:
     for session in sessions:
         writes.record_round(session.pk, ALL_NOTEN, actor=ACTOR)

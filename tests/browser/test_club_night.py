@@ -127,8 +127,12 @@ def test_a_club_night_of_twelve_on_three_phones(live_server, artifacts, size):
         expect(wall.locator(".event-table")).to_have_count(3)
         expect(wall.locator(".event-clock")).to_have_text(re.compile(r"^(89|90):\d\d$"))
         console = new_page()
+        script_errors: list[str] = []
+        console.on("pageerror", lambda error: script_errors.append(str(error)))
         console.goto(f"{base}/console/?event={event.pk}")
         expect(console.locator(".console-card")).to_have_count(3)
+        expect(console.locator(".event-clock").first).to_have_text(re.compile(r"^(89|90):\d\d$"))
+        assert script_errors == []  # one clock per table, one timer for them all
 
         host.goto(f"{base}/events/{event.pk}/sheet/")
         expect(host.locator(".sheet-table svg")).to_have_count(3)
