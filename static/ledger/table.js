@@ -362,10 +362,15 @@ function followTable() {
 }
 
 // A refusal of the last Save, at the top of the form, was about the form as it was then:
-// the next preview, of the form as it is now, says what is still wrong, if anything.
+// the next preview, of the form as it is now, says what is still wrong, if anything. The
+// preview a page asks for as it opens (the edit page sent back with its refusal) is of
+// the form as it was refused, so the refusal stays.
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = roundForm();
-  if (form && event.detail.elt === form && event.detail.successful) {
+  if (!form || event.detail.elt !== form || !event.detail.successful) return;
+  if ("opening" in form.dataset) {
+    delete form.dataset.opening;
+  } else {
     form.querySelector(":scope > .errorlist")?.remove();
   }
 });
@@ -388,6 +393,7 @@ function startOpenForm() {
     if (!byChecklist(hand)) continue;
     for (const han of hand.querySelectorAll('input[name^="han"]:checked')) han.checked = false;
   }
+  form.dataset.opening = "";
   htmx.trigger(form, "change");
 }
 
