@@ -18,6 +18,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from ledger import request_ids
 from ledger import write_steps as steps
 from ledger.change_log import Actor
 from ledger.models import SEATS, AuditEntry, Player, Ruleset, Session, SessionSeat
@@ -48,6 +49,7 @@ class NewSession:
     source_id: str = ""  # the log's game id ("" when the log names none)
     source_fingerprint: str = ""  # the log's fingerprint, with the players' online names
     request_id: str = ""  # the sending form's id: the same id again makes no second session
+    asked: Any = None  # what that request asked (an API body): the same id must ask the same
 
 
 def _player_count(rules: dict[str, Any]) -> int:
@@ -81,22 +83,26 @@ def check_players(players: Sequence[Player], rules: dict[str, Any]) -> None:
 def create_session(new: NewSession, *, actor: Actor, action: str = "start") -> Session:
     """Create a session with its seats (and, for an import, its rounds): four players,
     or three under three-player (sanma) rules; or return the one the same request made."""
-    if (earlier := started_by(new.request_id)) is not None:
+    if (earlier := started_by(new.request_id, new.asked)) is not None:
         return earlier
     try:
         return _create(new, actor, action)
     except IntegrityError:  # the same request, sent at the same moment, made it first
-        if (earlier := started_by(new.request_id)) is None:
+        if (earlier := started_by(new.request_id, new.asked)) is None:
             raise
         return earlier
 
 
-def started_by(request_id: str) -> Session | None:
-    """Return the session a request with this id started, if any."""
+def started_by(request_id: str, asked: Any = None) -> Session | None:
+    """Return the session a request with this id started, if any; refuse the id sent
+    again asking another session (``ledger.request_ids``)."""
     if not request_id:
         return None
     entry = AuditEntry.objects.filter(action="start", request_id=request_id).first()
-    return entry.session if entry is not None else None
+    if entry is None:
+        return None
+    request_ids.check_retry(entry, ("start",), asked)
+    return entry.session
 
 
 def _create(new: NewSession, actor: Actor, action: str) -> Session:
@@ -131,6 +137,8 @@ def _create(new: NewSession, actor: Actor, action: str) -> Session:
         if not state.get("finished"):  # an imported game still in play has not ended yet
             session.finished_at = None
         steps.write_rounds(session, [], outcomes, state)
-        steps.finish(session, actor, action, state=state, after=session.to_record(outcomes),
-                     request_id=new.request_id)  # fmt: skip
+        made = steps.finish(session, actor, action, state=state,
+                            after=session.to_record(outcomes), request_id=new.request_id)  # fmt: skip
+        if new.request_id:
+            request_ids.keep_ask(made.entry, ("start",), new.asked)
     return session

@@ -35,6 +35,12 @@ class Refused(WriteError):
     status, code = 422, "refused"
 
 
+class RequestReused(WriteError):
+    """A request id sent again with another change than the one it made."""
+
+    status, code = 409, "request_reused"
+
+
 class SeasonClosed(WriteError):
     """A change to a game of a closed season: its standings are final."""
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ledger import request_ids
 from ledger.change_log import Actor
 from ledger.engine_words import explain
 from ledger.models import AuditEntry, Result, Round, Session
@@ -127,11 +128,10 @@ def answer_again(session: Session, entry: AuditEntry) -> Change:
     return Change(session, entry, is_new=False)
 
 
-def retried(session: Session, done: AuditEntry, makes: tuple[str, ...]) -> Change:
-    """Answer a retried request with the change it made, unless its id made a change of
-    another kind (a client reusing an id: that change is not this one's answer)."""
-    if done.action not in makes:
-        raise Refused(gettext("This request was sent before for another change."))
+def retried(session: Session, done: AuditEntry, makes: tuple[str, ...], asked: Any) -> Change:
+    """Answer a retried request with the change it made, unless its id made another
+    change (a client reusing an id: that change is not this one's answer)."""
+    request_ids.check_retry(done, makes, asked)
     return answer_again(session, done)
 
 
@@ -142,19 +142,24 @@ def guarded(
     change: Callable[[Session], Change],
     *,
     makes: tuple[str, ...],
+    asked: Any = None,
 ) -> Change:
     """Make a change in the steps every change takes: lock the session, answer a retried
     request with its first change, refuse a deleted session, a game of a closed season or
     an old version, then make it (reading the rounds under the lock) and commit it all at
-    once. ``makes``: the actions the change logs (a retry must have made one of them)."""
+    once. ``makes``: the actions the change logs; ``asked``: what the request asked (its
+    round, number or seat); a retry must ask the same (``ledger.request_ids``)."""
     with transaction.atomic():
         session = lock(pk)
         if done := done_before(session, request_id):
-            return retried(session, done, makes)
+            return retried(session, done, makes, asked)
         check_live(session)
         check_not_closed(session)
         check_version(session, version)
-        return change(session)
+        made = change(session)
+        if request_id and made.is_new:
+            request_ids.keep_ask(made.entry, makes, asked)
+        return made
 
 
 def rounds_of(session: Session) -> list[Round]:

@@ -37,6 +37,7 @@ from ledger.round_checks import check_round, is_seat_list
 from ledger.signals import session_reopened
 from ledger.write_errors import (
     Refused,
+    RequestReused,
     RoundMissing,
     SeasonClosed,
     SessionMissing,
@@ -55,6 +56,7 @@ __all__ = [
     "Change",
     "NewSession",
     "Refused",
+    "RequestReused",
     "RoundMissing",
     "SeasonClosed",
     "SessionMissing",
@@ -96,7 +98,8 @@ def record_round(
         return _record(session, outcome, actor, request_id,
                        expected_number=expected_number, version=version)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, record, makes=("record",))
+    return steps.guarded(pk, request_id, version, record, makes=("record",),
+                         asked=[outcome, expected_number])  # fmt: skip
 
 
 def put_back_round(pk: int, *, actor: Actor, version: int | None, request_id: str = "") -> Change:
@@ -163,7 +166,8 @@ def replace_round(
         return _rewrite(session, actor, "edit", request_id, rows, outcomes, number,
                         round_number=number, before=old, after=outcome)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, replace, makes=("edit",))
+    return steps.guarded(pk, request_id, version, replace, makes=("edit",),
+                         asked=[number, outcome])  # fmt: skip
 
 
 def delete_round(
@@ -186,7 +190,7 @@ def delete_round(
         return _rewrite(session, actor, "delete", request_id, rows, outcomes, number - 1,
                         round_number=number, before=old)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, delete, makes=("delete",))
+    return steps.guarded(pk, request_id, version, delete, makes=("delete",), asked=number)
 
 
 def _rewrite(
@@ -232,7 +236,7 @@ def undo_round(
         return steps.finish(session, actor, "undo", request_id=request_id, state=state,
                        round_number=len(rows), before=rows[-1].outcome)  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, undo, makes=("undo", "resume"))
+    return steps.guarded(pk, request_id, version, undo, makes=("undo", "resume"), asked=number)
 
 
 def finish_session(
@@ -257,7 +261,7 @@ def finish_session(
         state = steps.replay(session, session.outcomes())
         return steps.finish(session, actor, "finish", request_id=request_id, state=state)
 
-    return steps.guarded(pk, request_id, version, finish, makes=("finish",))
+    return steps.guarded(pk, request_id, version, finish, makes=("finish",), asked=reason)
 
 
 def _resume(session: Session, actor: Actor, request_id: str) -> Change:
@@ -299,7 +303,7 @@ def _change_riichi(
         return steps.finish(session, actor, action, request_id=request_id,
                        after={"seat": seat, "player": player.name})  # fmt: skip
 
-    return steps.guarded(pk, request_id, version, change, makes=(action,))
+    return steps.guarded(pk, request_id, version, change, makes=(action,), asked=seat)
 
 
 def _seat_player(session: Session, seat: int) -> Player:
@@ -370,7 +374,7 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
     with transaction.atomic():
         session = steps.lock(pk)
         if done := steps.done_before(session, request_id):
-            return steps.retried(session, done, ("restore session",))
+            return steps.retried(session, done, ("restore session",), None)
         if session.deleted_at is None:
             raise WriteError(gettext("This session is not deleted."))
         steps.check_not_closed(session)

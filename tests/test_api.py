@@ -56,6 +56,20 @@ def test_recording_rounds_answers_the_new_state_and_takes_a_retry_once(client, m
     assert session.rounds.count() == 1
 
 
+def test_a_request_id_sent_again_with_another_round_is_refused(client, member_token):
+    session = create_session()
+    path = f"/sessions/{session.pk}/rounds"
+    call(client, "post", path, {"round": ron(0, 2), "request_id": "abc"}, token=member_token)
+    version = Session.objects.get(pk=session.pk).version
+    other = {"round": {"result": "tsumo", "winner": 0, "han": 1, "fu": 30}, "request_id": "abc"}
+
+    status, answer = call(client, "post", path, other, token=member_token)
+
+    assert status == 409 and answer["error"]["code"] == "request_reused", answer
+    assert session.outcomes() == [ron(0, 2)]
+    assert Session.objects.get(pk=session.pk).version == version
+
+
 def test_a_round_someone_else_recorded_first_is_a_conflict_naming_it(client, member_token):
     session = create_session(rounds=[draw(0)])
     body = {"round": DRAW, "expected_number": 1}
@@ -421,8 +435,10 @@ def test_a_start_sent_again_with_other_players_makes_none_of_them(client, member
     first = {"players": ["Aki", "Bo", "Chen", "Dai"], "request_id": "start-1"}
     other = {"players": ["Eve", "Fay", "Gus", "Hal"], "request_id": "start-1"}
 
-    made = call(client, "post", "/sessions", first, token=member_token)
-    again = call(client, "post", "/sessions", other, token=member_token)
+    call(client, "post", "/sessions", first, token=member_token)
+    status, answer = call(client, "post", "/sessions", other, token=member_token)
 
-    assert again[1]["id"] == made[1]["id"]
+    assert status == 409 and answer["error"]["code"] == "request_reused", answer
+    assert "sent before with another change" in answer["error"]["message"]
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Aki", "Bo", "Chen", "Dai"]
+    assert Session.objects.count() == 1

@@ -110,15 +110,15 @@ def create_session(request: HttpRequest, body: NewSessionIn) -> Status[dict[str,
         rules = rules_of_record(record).to_json()
     except ScoringError as error:
         raise ApiError(422, "bad_rules", explain(error)) from None
-    if (earlier := writes.started_by(body.request_id)) is not None:
+    asked = body.model_dump(exclude={"request_id"})
+    if (earlier := writes.started_by(body.request_id, asked)) is not None:
         return Status(201, session_json(earlier))  # made once: its players too
     with transaction.atomic():  # new players are kept only with the session they start
         players = _players(body.players)
         if body.seating == "draw":
             random.SystemRandom().shuffle(players)
-        new = writes.NewSession(
-            players=players, rules=rules, table_name=body.table, request_id=body.request_id
-        )
+        new = writes.NewSession(players=players, rules=rules, table_name=body.table,
+                                request_id=body.request_id, asked=asked)  # fmt: skip
         session = writes.create_session(new, actor=caller.actor)
     return Status(201, session_json(session))
 

@@ -21,7 +21,8 @@ class AuditEntry(models.Model):
 
     ``version`` is the session's version the change produced; ``request_id`` the
     sending device's id for the change, so that a retried request is answered with
-    the first answer instead of being applied twice.
+    the first answer instead of being applied twice; ``request_digest`` what it asked
+    (``ledger.request_ids``).
     """
 
     session = models.ForeignKey(
@@ -57,6 +58,12 @@ class AuditEntry(models.Model):
     )
     request_id = models.CharField(
         _("request id"), max_length=64, blank=True, help_text=_("the sending device's id")
+    )
+    request_digest = models.CharField(
+        _("request digest"),
+        max_length=64,
+        blank=True,
+        help_text=_("what the request asked, to tell a retry from an id sent again"),
     )
 
     class Meta:
