@@ -85,9 +85,7 @@ ASKED_AGAIN_OTHERWISE = {  # the same kind of change, asking something else
     "edit": lambda pk: writes.replace_round(
         pk, 1, ron(1, 2), actor=ACTOR, version=None, request_id="form-1"
     ),
-    "delete": lambda pk: writes.delete_round(
-        pk, 2, actor=ACTOR, version=None, request_id="form-1"
-    ),
+    "delete": lambda pk: writes.delete_round(pk, 2, actor=ACTOR, version=None, request_id="form-1"),
     "undo": lambda pk: writes.undo_round(
         pk, actor=ACTOR, version=None, number=2, request_id="form-1"
     ),
