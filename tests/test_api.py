@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from ledger import writes
 from ledger.models import ApiToken, AuditEntry, Player, Session
 from tests.factories import create_session, create_user, draw, ron
 
@@ -36,7 +37,7 @@ def test_a_member_starts_a_session_with_names_and_ids(client, member_token):
     status, answer = call(client, "post", "/sessions", body, token=member_token)
 
     assert status == 201
-    assert set(answer) == {"id", "version", "record", "state"}
+    assert set(answer) == {"id", "version", "record", "state", "declared_riichi"}
     assert answer["record"]["players"] == ["Aki", "Bo", "Chen", "Dai"]
     assert answer["record"]["rules"] == {"preset": "club", "kiriage": True}
     assert answer["state"]["next"] == {"round": "E1", "honba": 0, "riichi_sticks": 0, "dealer": 0}
@@ -68,6 +69,19 @@ def test_a_request_id_sent_again_with_another_round_is_refused(client, member_to
     assert status == 409 and answer["error"]["code"] == "request_reused", answer
     assert session.outcomes() == [ron(0, 2)]
     assert Session.objects.get(pk=session.pk).version == version
+
+
+def test_riichi_declared_at_the_table_is_in_the_session_and_the_next_round(client, member_token):
+    session = create_session()
+    writes.declare_riichi(session.pk, 2, actor=writes.COMMAND, version=None)
+
+    status, shown = call(client, "get", f"/sessions/{session.pk}", token=member_token)
+    assert status == 200 and shown["declared_riichi"] == [2]
+    body = {"round": {**ron(0, 1), "riichi": []}}
+    status, answer = call(client, "post", f"/sessions/{session.pk}/rounds", body, token=member_token)
+
+    assert status == 201 and answer["declared_riichi"] == []
+    assert answer["record"]["rounds"][0]["riichi"] == [2]
 
 
 def test_a_round_someone_else_recorded_first_is_a_conflict_naming_it(client, member_token):

@@ -67,6 +67,10 @@ class SessionOut(Schema):
     version: int
     record: dict[str, Any]
     state: dict[str, Any]
+    declared_riichi: list[int] = Field(
+        description="seats whose riichi was declared at the table in the hand being played "
+        "(their sticks are down): the next round recorded lists them in its riichi"
+    )
 
 
 class ErrorDetail(Schema):

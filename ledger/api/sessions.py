@@ -38,13 +38,15 @@ ERRORS = {code: ErrorOut for code in (400, 401, 403, 404, 409, 422)}
 
 
 def session_json(session: Session) -> dict[str, Any]:
-    """Return the API's session object: id, version, the record and its replay."""
+    """Return the API's session object: id, version, the record and its replay, and the
+    riichi declared at the table in the hand being played."""
     session = Session.objects.prefetch_related("seats__player", "rounds").get(pk=session.pk)
     return {
         "id": session.pk,
         "version": session.version,
         "record": session.export_record(),
         "state": session.replay(),
+        "declared_riichi": sorted(session.riichi),
     }
 
 
