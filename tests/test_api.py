@@ -78,7 +78,9 @@ def test_riichi_declared_at_the_table_is_in_the_session_and_the_next_round(clien
     status, shown = call(client, "get", f"/sessions/{session.pk}", token=member_token)
     assert status == 200 and shown["declared_riichi"] == [2]
     body = {"round": {**ron(0, 1), "riichi": []}}
-    status, answer = call(client, "post", f"/sessions/{session.pk}/rounds", body, token=member_token)
+    status, answer = call(
+        client, "post", f"/sessions/{session.pk}/rounds", body, token=member_token
+    )
 
     assert status == 201 and answer["declared_riichi"] == []
     assert answer["record"]["rounds"][0]["riichi"] == [2]
