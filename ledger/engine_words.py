@@ -58,7 +58,7 @@ class Pattern:
             if key.startswith("seat"):
                 values[key] = _name(value, names)
             elif key == "last" and names:  # the table's last seat: 2 at a table of three
-                values[key] = str(len(names) - 1)
+                values[key] = str(min(int(value), len(names) - 1))
             else:
                 values[key] = self.fields.get(key, str)(value)
         return str(message) % values
@@ -230,8 +230,8 @@ PATTERNS = (
              _("A penalty is an object with a player, points and a reason, not %(value)s.")),
     _pattern(r"(?:penalties: )?penalty reason must be text, not (?P<value>.+)",
              _("A penalty’s reason must be text, not %(value)s.")),
-    _pattern(r"penalties: player (?P<seat>\d) is not at this table of (?P<count>\d)",
-             _("A penalty names %(seat)s, but this table has %(count)s players.")),
+    _pattern(r"penalties: player (?P<value>\d) is not at this table of (?P<count>\d) \(players 0-(?P<last>\d)\)",
+             _("A penalty names seat %(value)s, but this table of %(count)s players has seats 0 to %(last)s.")),
     _pattern(r"rules must be a preset name or an object, not (?P<value>.+)",
              _("The rules must be a preset’s name or an object of options, not %(value)s.")),
     _pattern(r"preset must be a name, not (?P<value>.+)",
@@ -260,6 +260,8 @@ PATTERNS = (
              _("%(key)s must be a whole number, not %(value)s.")),
     _pattern(r"(?P<key>[a-z_]+) must be 0 or more, not (?P<value>.+)",
              _("%(key)s must be 0 or more, not %(value)s.")),
+    _pattern(r"(?P<han>\d) han needs its fu: under 5 han the fu set the points",
+             _("%(han)s han needs its fu too: under 5 han, the fu set the points.")),
     _pattern(r"fu must be 20, 25 or a multiple of 10 from 30 to (?P<most>\d+), not (?P<value>.+)",
              _("The fu must be 20, 25 or a multiple of 10 from 30 to %(most)s, not %(value)s.")),
     _pattern(r"han and yakuman must be (?P<most>[\d,]+) or less",
@@ -326,8 +328,8 @@ PATTERNS = (
              _("2 han 25 fu by tsumo is impossible: seven pairs by tsumo has menzen tsumo too (3 han).")),
     _pattern(r"1 han 110 fu tsumo is impossible: .*",
              _("1 han 110 fu by tsumo is impossible: no 1-han tsumo reaches 110 fu.")),
-    _pattern(r"player (?P<seat>\d) is not at this table of (?P<count>\d).*",
-             _("%(seat)s is not at this table of %(count)s players.")),
+    _pattern(r"player (?P<value>\d) is not at this table of (?P<count>\d) \(players 0-(?P<last>\d)\)",
+             _("Seat %(value)s is not at this table of %(count)s players (seats 0 to %(last)s).")),
     _pattern(r"these rules are [a-z() -]+: players must be a list of (?P<count>\d) names, not (?P<given>\d+)",
              _("These rules are for %(count)s players, not %(given)s.")),
 )  # fmt: skip

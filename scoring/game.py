@@ -337,7 +337,8 @@ def _penalties(entries: Any, rules: Rules) -> tuple[Penalty, ...]:
     for penalty in penalties:
         if penalty.player >= rules.players:
             raise RecordError(
-                f"penalties: player {penalty.player} is not at this table of {rules.players}"
+                f"penalties: player {penalty.player} is not at this table of {rules.players} "
+                f"(players 0-{rules.players - 1})"
             )
     return penalties
 

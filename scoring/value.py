@@ -48,6 +48,10 @@ class HandValue:
             raise InvalidHandError(f"a winning hand has at least 1 han, not {self.han}")
         if self.fu == 0 and self.han >= 5:
             return
+        if self.fu == 0:
+            raise InvalidHandError(
+                f"{self.han} han needs its fu: under 5 han the fu set the points"
+            )
         if self.fu not in VALID_FU:
             raise InvalidHandError(
                 f"fu must be 20, 25 or a multiple of 10 from 30 to {MAX_FU}, not {self.fu}"

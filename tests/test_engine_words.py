@@ -203,6 +203,8 @@ RECORD_REFUSALS = [
      "Han and yakuman must be 10,000,000 or less."),
     ({"rounds": [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "han": "3", "fu": 30}]}]},
      'han must be a whole number, not "3".'),
+    ({"rounds": [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3}]}]},
+     "3 han needs its fu too: under 5 han, the fu set the points."),
     ({"rounds": [{"result": "ron", "loser": 1, "wins": []}]}, "A ron has 1 to 3 winners, not 0."),
     ({"rounds": [{"result": "tsumo", "winner": 1}]}, "The win of Bo needs its han and fu"),
     ({"rounds": [{"result": "ron", "loser": 1, "wins": [{"winner": 0, "han": 0, "fu": 30}]}]},
@@ -238,6 +240,10 @@ def test_a_records_refusals_are_said_in_each_language(record, english, language)
          "player must be a seat from 0 to 2, not 5."),
         ({"rounds": [], "penalties": [{"player": 7, "points": 1000}]},
          "A penalty’s player must be a seat from 0 to 2, not 7."),
+        ({"rounds": [{"result": "ron", "loser": 3, "wins": [{"winner": 0, "han": 1, "fu": 30}]}]},
+         "Seat 3 is not at this table of 3 players (seats 0 to 2)."),
+        ({"rounds": [], "penalties": [{"player": 3, "points": 1000}]},
+         "A penalty names seat 3, but this table of 3 players has seats 0 to 2."),
     ],
 )  # fmt: skip
 def test_a_seat_out_of_range_at_a_table_of_three_names_its_seats(record, english):

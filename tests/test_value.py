@@ -178,7 +178,7 @@ def test_dealer_tsumo_takes_the_same_from_each():
         (2, 35, "fu must be"),
         (2, 180, "fu must be"),
         (1, 25, "1 han 25 fu is impossible"),
-        (3, 0, "fu must be"),
+        (3, 0, "3 han needs its fu"),
     ],
 )
 def test_impossible_values_are_rejected_with_a_reason(han, fu, message):
