@@ -88,6 +88,9 @@ def describe_change(entry: AuditEntry) -> str:
     who = describe_who(entry)
     number = entry.round_number
     words = {
+        "start": gettext("%(who)s started the game"),
+        "import": gettext("%(who)s imported the game"),
+        "new table link": gettext("%(who)s made a new table link"),
         "record": gettext("%(who)s recorded round %(number)s"),
         "edit": gettext("%(who)s changed round %(number)s"),
         "delete": gettext("%(who)s deleted round %(number)s"),

@@ -23,7 +23,7 @@ from ledger import write_steps as steps
 from ledger.change_log import Actor
 from ledger.models import SEATS, AuditEntry, Player, Ruleset, Session, SessionSeat
 from ledger.seasons import season_of
-from ledger.write_errors import WriteError
+from ledger.write_errors import Refused
 from ledger.write_steps import Outcome
 from scoring.errors import ScoringError
 from scoring.rules import Rules
@@ -65,12 +65,12 @@ def check_players(players: Sequence[Player], rules: dict[str, Any]) -> None:
     """Raise unless the players are as many as the rules seat, each a different one."""
     count = _player_count(rules)
     if len(players) != count:
-        raise WriteError(
+        raise Refused(
             gettext("These rules are for %(count)s players, not %(given)s.")
             % {"count": count, "given": len(players)}
         )
     if len({p.pk for p in players}) != count:
-        raise WriteError(
+        raise Refused(
             ngettext(
                 "A session needs %(count)s different player.",
                 "A session needs %(count)s different players.",

@@ -174,12 +174,16 @@ def round_at(rows: list[Round], number: int) -> Round:
 
 def version_at(session: Session, expected_number: int) -> int | None:
     """Return the version a device saw when it meant to record round ``expected_number``
-    (the version after round ``expected_number - 1`` was last recorded)."""
-    entry = (
-        session.audit.filter(round_number=expected_number - 1, action="record")
-        .order_by("-version")
-        .first()
-    )
+    (the version after round ``expected_number - 1`` was last recorded, or for round 1
+    the session's start)."""
+    if expected_number == 1:
+        entry = session.audit.filter(action__in=("start", "import")).first()
+    else:
+        entry = (
+            session.audit.filter(round_number=expected_number - 1, action="record")
+            .order_by("-version")
+            .first()
+        )
     return entry.version if entry else None
 
 

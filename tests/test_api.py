@@ -100,6 +100,22 @@ def test_a_round_someone_else_recorded_first_is_a_conflict_naming_it(client, mem
     assert answer["version"] == Session.objects.get(pk=session.pk).version
 
 
+def test_a_first_round_recorded_first_elsewhere_names_that_round_not_the_start(
+    client, member_token
+):
+    body = {"players": ["Aki", "Bo", "Chen", "Dai"]}
+    made = call(client, "post", "/sessions", body, token=member_token)[1]
+    path = f"/sessions/{made['id']}/rounds"
+    call(client, "post", path, {"round": DRAW, "expected_number": 1}, token=member_token)
+
+    status, answer = call(client, "post", path, {"round": DRAW, "expected_number": 1},
+                          token=member_token)  # fmt: skip
+
+    message = answer["error"]["message"]
+    assert status == 409 and message.startswith("Changed in the meantime: "), message
+    assert "recorded round 1" in message and "started" not in message
+
+
 def test_a_round_the_engine_refuses_is_a_422_with_its_reason(client, member_token):
     session = create_session()
     bad = {"result": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]}

@@ -205,7 +205,7 @@ def test_the_api_starts_a_sanma_session_and_records_its_rounds(member):
     assert created.status_code == 201 and session["record"]["players"] == ["Aki", "Bo", "Chen"]
     assert recorded.status_code == 201
     assert recorded.json()["state"]["rounds"][-1]["scores"] == [36000, 34500, 34500]
-    assert four.status_code == 400
+    assert four.status_code == 422 and four.json()["error"]["code"] == "refused"
     assert four.json()["error"]["message"] == "These rules are for 3 players, not 4."
 
 
