@@ -259,7 +259,10 @@ class ScopeForm(forms.Form):
         return self.cleaned_data.get("page") is not None
 
     def get_sort(self) -> str:
-        return self.cleaned_data.get("sort") or "total"
+        """Return the column to sort by: as asked, else the total, which also stands in
+        for 4th % on a three-player board (a link from the four-player board keeps it)."""
+        sort = self.cleaned_data.get("sort") or "total"
+        return "total" if sort == "fourth_rate" and self.get_players() == 3 else sort
 
 
 def form_problems(form: forms.Form) -> str:

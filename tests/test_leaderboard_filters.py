@@ -65,7 +65,7 @@ def test_any_page_past_the_end_shows_the_last_page(client, club, asked):
     response = board(client, page=asked)
 
     assert response.status_code == 200
-    assert "here is the last page, page 1." in response.content.decode()
+    assert "here is its last page, page 1." in response.content.decode()
 
 
 def test_a_new_order_starts_at_page_one(client, club):

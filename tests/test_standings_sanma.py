@@ -205,7 +205,9 @@ def test_the_three_player_board_has_three_place_columns(client, both):
 
     assert "sort=fourth_rate" in four and "sort=fourth_rate" not in three
     sorted_by_fourths = board(client, players=3, sort="fourth_rate")["rows"]
-    assert len(sorted_by_fourths) == 3  # no 4th place: ranked by total
+    by_total = board(client, players=3)["rows"]
+    assert sorted_by_fourths == by_total and len(by_total) == 3  # no 4th place: by total
+    assert [row["rank"] for row in by_total] == [1, 2, 3]
     eri_row = three.split('id="player-')[-1].split("</tr>")[0]
     assert ">Eri</a>" in three and eri_row.count("%</td>") == 4  # 1st, 2nd, 3rd and tobi
     assert "three-player games" in three.split('id="leaderboard-table"')[1]
