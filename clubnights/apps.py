@@ -9,8 +9,10 @@ class ClubnightsConfig(AppConfig):
     verbose_name = _("Events")
 
     def ready(self) -> None:
-        from clubnights.drawing import refuse_a_second_table
+        from clubnights.drawing import refuse_back_into_play
         from ledger.models import Session
         from ledger.signals import session_reopened
 
-        session_reopened.connect(refuse_a_second_table, sender=Session, dispatch_uid="one-table")
+        session_reopened.connect(
+            refuse_back_into_play, sender=Session, dispatch_uid="back-into-play"
+        )

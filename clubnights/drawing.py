@@ -53,20 +53,19 @@ def refuse_players_playing_elsewhere(players: dict[int, Player]) -> None:
         )
 
 
-def refuse_a_second_table(sender: Any, session: Session, **kwargs: Any) -> None:
+def refuse_back_into_play(sender: Any, session: Session, **kwargs: Any) -> None:
     """Refuse to bring an event's game back into play (its end taken back, its last round
-    undone, the game restored) once the event has finished (its standings are final: no
-    table plays), or while one of its players plays at another event table."""
-    table = EventTable.objects.filter(session=session).select_related("round__event").first()
+    undone, the game restored) once the event has finished (no table plays then), or
+    while one of its players plays at another event table. The event row is locked, as
+    finishing it locks it: a game cannot come back while the event finishes."""
+    table = EventTable.objects.filter(session=session).first()
     if table is None:
         return
-    if table.round.event.is_finished:
+    event = Event.objects.select_for_update().get(rounds__tables=table)
+    if event.is_finished:
         raise EventFinished(
-            gettext(
-                "%(event)s has finished, so its games cannot go on: their results are its "
-                "final standings."
-            )
-            % {"event": table.round.event.name}
+            gettext("%(event)s has finished, so its games cannot come back into play.")
+            % {"event": event.name}
         )
     if seat := seat_in_play([seat.player_id for seat in session.seats.all()], besides=session):
         raise StillPlaying(

@@ -27,9 +27,7 @@ def check_retry(done: AuditEntry, makes: tuple[str, ...], asked: Any) -> None:
     change kept before digests were kept is checked by its kind alone)."""
     same_ask = not done.request_digest or done.request_digest == digest(makes, asked)
     if done.action not in makes or not same_ask:
-        raise RequestReused(
-            gettext("This request id was sent before with another change; nothing was changed.")
-        )
+        raise RequestReused(gettext("This form was sent before for another change."))
 
 
 def keep_ask(entry: AuditEntry, makes: tuple[str, ...], asked: Any) -> None:

@@ -30,7 +30,8 @@ class RoundMissing(WriteError):
 
 
 class Refused(WriteError):
-    """The engine refuses the rounds as they would be (an impossible round)."""
+    """A change that cannot be made as asked: rounds the engine refuses as they would be
+    (an impossible round), or a session its rules cannot seat."""
 
     status, code = 422, "refused"
 

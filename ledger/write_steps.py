@@ -128,9 +128,9 @@ def answer_again(session: Session, entry: AuditEntry) -> Change:
     return Change(session, entry, is_new=False)
 
 
-def retried(session: Session, done: AuditEntry, makes: tuple[str, ...], asked: Any) -> Change:
-    """Answer a retried request with the change it made, unless its id made another
-    change (a client reusing an id: that change is not this one's answer)."""
+def answer_retry(session: Session, done: AuditEntry, makes: tuple[str, ...], asked: Any) -> Change:
+    """Return the change a retried request made, to answer it again; refuse an id that
+    made another change (a client reusing an id: that change is not this one's answer)."""
     request_ids.check_retry(done, makes, asked)
     return answer_again(session, done)
 
@@ -152,7 +152,7 @@ def guarded(
     with transaction.atomic():
         session = lock(pk)
         if done := done_before(session, request_id):
-            return retried(session, done, makes, asked)
+            return answer_retry(session, done, makes, asked)
         check_live(session)
         check_not_closed(session)
         check_version(session, version)

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ledger import request_ids
 from ledger import write_steps as steps
 from ledger.change_log import COMMAND, Actor, last_change, last_undo
 from ledger.models import (
@@ -374,7 +375,7 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
     with transaction.atomic():
         session = steps.lock(pk)
         if done := steps.done_before(session, request_id):
-            return steps.retried(session, done, ("restore session",), None)
+            return steps.answer_retry(session, done, ("restore session",), None)
         if session.deleted_at is None:
             raise WriteError(gettext("This session is not deleted."))
         steps.check_not_closed(session)
@@ -387,4 +388,7 @@ def restore_session(pk: int, *, actor: Actor, request_id: str = "") -> Change:
         state = steps.replay(session, session.outcomes())
         if not state.get("finished"):
             session_reopened.send(sender=Session, session=session)  # a game in play again
-        return steps.finish(session, actor, "restore session", request_id=request_id, state=state)
+        made = steps.finish(session, actor, "restore session", request_id=request_id, state=state)
+        if request_id:
+            request_ids.keep_ask(made.entry, ("restore session",), None)
+        return made

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from scoring.cli import parse_json, print_json
-from scoring.errors import LARGEST, InvalidHandError, RulesError, shown
+from scoring.errors import LARGEST, RulesError, shown
 from scoring.rules import Rules
 from scoring.value import STICK, HandValue, base_points, limit_name, win_payments
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     rules = Rules.from_json(_rules_argument(args.rules))
     print_json(
         points_result(
-            _value(args),
+            HandValue(han=args.han, fu=args.fu, yakuman=args.yakuman),
             is_dealer=args.dealer,
             tsumo=args.tsumo,
             rules=rules,
@@ -49,17 +49,6 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     return 0
-
-
-def _value(args: argparse.Namespace) -> HandValue:
-    """Return the value the arguments give; without --fu, a hand whose fu count is told
-    that it needs them."""
-    try:
-        return HandValue(han=args.han, fu=args.fu, yakuman=args.yakuman)
-    except InvalidHandError as error:
-        if args.fu:
-            raise
-        raise InvalidHandError(f"{args.han} han needs its fu (--fu): {error}") from None
 
 
 def _rules_argument(text: str) -> Any:

@@ -471,6 +471,6 @@ def test_a_start_sent_again_with_other_players_makes_none_of_them(client, member
     status, answer = call(client, "post", "/sessions", other, token=member_token)
 
     assert status == 409 and answer["error"]["code"] == "request_reused", answer
-    assert "sent before with another change" in answer["error"]["message"]
+    assert "sent before for another change" in answer["error"]["message"]
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Aki", "Bo", "Chen", "Dai"]
     assert Session.objects.count() == 1

@@ -76,7 +76,7 @@ def test_yakuman_multiple(capsys):
         (["--han", "2", "--fu", "20"], "20 fu ron is impossible"),
         (["--han", "2", "--fu", "25", "--tsumo"], "2 han 25 fu tsumo is impossible"),
         (["--han", "x"], "must be a whole number"),
-        (["--han", "3"], "3 han needs its fu (--fu)"),
+        (["--han", "3"], "3 han needs its fu: under 5 han the fu set the points"),
         (["--han", "2", "--fu", "30", "--honba", "9" * 5000], "must be a whole number"),
         (["--yakuman", "99999999999"], "must be a whole number"),
         (["--han", "2", "--fu", "30", "--honba", "-1"], "from 0 to"),

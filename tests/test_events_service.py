@@ -520,9 +520,7 @@ def test_an_event_whose_playing_table_was_deleted_can_be_finished():
 
 
 ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
-FINISHED = (
-    "Club night has finished, so its games cannot go on: their results are its final standings."
-)
+FINISHED = "Club night has finished, so its games cannot come back into play."
 
 
 @pytest.mark.django_db
@@ -554,7 +552,7 @@ def test_a_finished_events_game_does_not_come_back_into_play(ended_early):
     service.finish_event(event.pk)
     rounds = Session.objects.get(pk=session.pk).outcomes()
 
-    with pytest.raises(service.EventFinished, match="its final standings"):
+    with pytest.raises(service.EventFinished, match="cannot come back into play"):
         writes.undo_round(session.pk, actor=ACTOR, version=None)  # the last round, or the end
 
     after = Session.objects.get(pk=session.pk)

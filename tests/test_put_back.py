@@ -173,7 +173,7 @@ def test_a_put_back_sent_with_the_id_of_another_change_is_refused(client):
 
     page = _put_back(client, session, {"request_id": "undo-1"})
 
-    assert "This request id was sent before with another change; nothing was changed." in page
+    assert "This form was sent before for another change." in page
     assert session.outcomes() == [ron(0, 1)]
 
 

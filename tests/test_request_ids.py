@@ -64,7 +64,7 @@ def test_an_id_answers_its_own_change_and_refuses_another(first, second):
         again = WRITES[second](session.pk, "form-1")
         assert (again.is_new, again.version) == (False, made.version)
     else:
-        with pytest.raises(writes.RequestReused, match="sent before with another change"):
+        with pytest.raises(writes.RequestReused, match="sent before for another change"):
             WRITES[second](session.pk, "form-1")
     assert _stored(session) == stored
 

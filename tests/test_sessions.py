@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from ledger import writes
 from ledger.models import Player, Ruleset, Session
 from tests.factories import create_session, create_user, draw, ron
 
@@ -342,3 +343,17 @@ def test_the_new_session_form_sent_again_with_another_name_makes_no_new_player(m
 
     assert first["Location"] == again["Location"]
     assert not Player.objects.filter(name="Newcomer").exists()
+
+
+def test_a_start_the_write_path_refuses_is_explained_on_the_form(member, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise writes.Refused("These rules are for 3 players, not 4.")
+
+    monkeypatch.setattr(writes, "create_session", refuse)
+    data = {**FOUR, "seating": "in_order", "rules_choice": "preset:wrc", "request_id": "form-1"}
+
+    response = member.post(reverse("session-new"), data)
+
+    assert response.status_code == 400
+    assert "These rules are for 3 players, not 4." in response.content.decode()
+    assert Session.objects.count() == 0

@@ -69,7 +69,8 @@ class SessionOut(Schema):
     state: dict[str, Any]
     declared_riichi: list[int] = Field(
         description="seats whose riichi was declared at the table in the hand being played "
-        "(their sticks are down): the next round recorded lists them in its riichi"
+        "(their sticks are down): the next round recorded lists them in its riichi (a "
+        "chombo lists none: its hand is played again)"
     )
 
 

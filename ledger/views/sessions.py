@@ -51,9 +51,13 @@ def session_new(request: HttpRequest) -> HttpResponse:
     form = NewSessionForm(request.POST or None, options_form=options_form, initial=initial)
     if request.method == "POST" and form.is_valid():
         require_member(request, gettext("Starting a session needs a club member’s login."))
-        session = _create_session(request, form.cleaned_data)
-        request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
-        return redirect(session)
+        try:
+            session = _create_session(request, form.cleaned_data)
+        except writes.WriteError as error:  # the form checks what the write path refuses
+            form.add_error(None, error.message)
+        else:
+            request.session[TABLE_TOKENS] = [*request.session.get(TABLE_TOKENS, []), session.token]
+            return redirect(session)
     template = "ledger/session_new.html"
     if request.htmx and request.GET.get("part") == "rules-options":
         template += "#rules-options"

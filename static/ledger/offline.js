@@ -626,7 +626,8 @@ async function itemById(id) {
 }
 
 // Record mine as the next round: this item and those after it are made again from the
-// server's version, numbered after the server's rounds.
+// server's version, numbered after the server's rounds. Each is a new request (a new id):
+// the server refused the old one, so it recorded nothing under it.
 async function recordMine(id) {
   const items = await queued(session);
   const from = items.findIndex((item) => item.id === Number(id));
@@ -634,7 +635,9 @@ async function recordMine(id) {
   const { server_version: version, server_next: next } = items[from];
   let number = next;
   for (const item of items.slice(from)) {
-    const rebased = { ...item, version, state: "queued", theirs: undefined, why: undefined };
+    const rebased = {
+      ...item, version, state: "queued", theirs: undefined, why: undefined, request_id: newRequestId(),
+    };
     if (item.kind === "round") rebased.expected_number = number++;
     await putItem(rebased);
   }
@@ -670,6 +673,11 @@ if (root) {
     }
     if (id === "table-main") freshRequestId();
     if ((id === "table" || id === "table-main") && waiting) queued(session).then(drawUnsentScores);
+  });
+  // A page brought back by the browser's Back button is the page as it was: its form's
+  // request id may have saved a round already.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) freshRequestId();
   });
   window.addEventListener("online", checkBack);
   window.addEventListener("offline", drawBanner);

@@ -367,12 +367,10 @@ function followTable() {
 // the form as it was refused, so the refusal stays.
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = roundForm();
-  if (!form || event.detail.elt !== form || !event.detail.successful) return;
-  if ("opening" in form.dataset) {
-    delete form.dataset.opening;
-  } else {
-    form.querySelector(":scope > .errorlist")?.remove();
-  }
+  if (!form || event.detail.elt !== form) return;
+  const opening = "opening" in form.dataset;
+  delete form.dataset.opening;
+  if (event.detail.successful && !opening) form.querySelector(":scope > .errorlist")?.remove();
 });
 
 document.addEventListener("htmx:afterSettle", (event) => {
