@@ -20,10 +20,20 @@ def describe_outcome(
     kind = outcome.get("result")
     describe = OUTCOME_WORDS.get(str(kind))
     words = describe(outcome, names, hands) if describe else str(kind)
+    if liable := _pao_names(outcome, names):
+        words = gettext("%(outcome)s; pao: %(names)s") % {"outcome": words, "names": liable}
     wareme = outcome.get("wareme")
     if isinstance(wareme, int) and 0 <= wareme < len(names):
         words = gettext("%(outcome)s; wareme: %(name)s") % {"outcome": words, "name": names[wareme]}
     return words
+
+
+def _pao_names(outcome: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Return who pays for a win as liable (pao), in words: "" when nobody does."""
+    wins = outcome.get("wins") if outcome.get("result") == "ron" else [outcome]
+    seats = [win.get("pao") for win in wins or [] if isinstance(win, Mapping)]
+    liable = sorted({seat for seat in seats if isinstance(seat, int) and 0 <= seat < len(names)})
+    return gettext(", ").join(names[seat] for seat in liable)
 
 
 def _ron(outcome: Mapping[str, Any], names: Sequence[str], hands: Sequence[Any]) -> str:

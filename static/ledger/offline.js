@@ -318,13 +318,29 @@ function describeRound(form) {
   for (const group of section ? section.querySelectorAll("fieldset") : []) {
     const hand = group.closest(".hand[data-winner]");
     if (hand && !form.querySelector(`input[name="winners"][value="${hand.dataset.winner}"]:checked`)) continue;
-    const picked = [...group.querySelectorAll("input:checked")].map((input) => input.closest("label")?.textContent.trim()).filter(Boolean);
+    if (!enteredIn(group, hand)) continue;
+    const picked = [...group.querySelectorAll("input:checked")].filter((input) => input.value).map(choiceName).filter(Boolean);
     if (!picked.length || group.querySelector("fieldset")) continue;
     const legend = group.querySelector("legend")?.textContent.trim();
     const who = hand ? `${hand.getAttribute("aria-label")}${comma()}` : "";
     parts.push(`${who}${legend}${separator()}${picked.join(comma())}`);
   }
   return [outcome, ...parts].join(" · ");
+}
+
+// Whether a group of choices is part of what was entered: shown, and not in a hand's
+// checklist unless the checklist gives the hand's value (it ticks the riichi declared
+// at the table on its own).
+function enteredIn(group, hand) {
+  if (group.closest("[hidden]")) return false;
+  const checklist = group.closest("[data-checklist]");
+  return !checklist || Boolean(hand?.querySelector("[data-checklist-by] input:checked"));
+}
+
+// A choice's name as its button shows it (a yaku without its han marks).
+function choiceName(input) {
+  const label = input.closest("label");
+  return (label?.querySelector(".yaku-name") || label)?.textContent.trim();
 }
 
 // --- putting changes in the queue ----------------------------------------------

@@ -291,3 +291,28 @@ def test_a_phone_whose_table_link_was_replaced_is_told_to_scan_the_new_code(live
         assert "Forbidden" not in why.inner_text()
         expect(page.locator(".offline-banner")).to_be_hidden()  # the network is fine
         assert Session.objects.get(pk=session.pk).riichi == []
+
+
+def test_a_queued_round_is_summed_up_as_entered(live_server):
+    session = create_session(rules={"preset": "tenhou"})
+    with launch_chromium() as browser:
+        page = _open(browser, f"{live_server.url}/join/{session.token}/")
+        _go_offline(page)
+        page.get_by_role("button", name="Riichi Chen", exact=True).click()
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
+        page.get_by_role("button", name="Tsumo", exact=True).click()
+        page.get_by_role("group", name="Winner", exact=True).get_by_role(
+            "radio", name="Chen", exact=True
+        ).check(force=True)
+        hand = page.get_by_role("group", name="Hand", exact=True)
+        hand.get_by_role("radio", name="4 han", exact=True).check(force=True)
+        hand.get_by_role("radio", name="30 fu", exact=True).check(force=True)
+        page.get_by_role("button", name="Save", exact=True).click()
+
+        summary = page.locator(".queue-items li").last
+        expect(summary).to_contain_text("Tsumo")
+        expect(summary).to_contain_text("Chen")
+        expect(summary).to_contain_text("4 han")
+        text = summary.inner_text()
+        # the checklist left unused ticks riichi by itself; no pao was named
+        assert "Menzen" not in text and "1/" not in text and "Liable" not in text, text
