@@ -509,14 +509,12 @@ def test_an_event_is_not_finished_while_a_table_plays():
     assert service.finish_event(event.pk).is_finished
 
 
-@pytest.mark.django_db
-def test_an_event_whose_playing_table_was_deleted_can_be_finished():
-    event = create_event()
+def _event_of_one_table(rules: dict | None = None) -> tuple[Event, Session]:
+    """Return a club night of four players and its one table's game, just drawn."""
+    new = service.NewEvent(name="Club night", rules=rules or {"preset": "club"})
+    event = service.create_event(new)
     check_in_all(event, NAMES[:4])
-    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
-    writes.delete_session(session.pk, actor=ACTOR)
-
-    assert service.finish_event(event.pk).is_finished
+    return event, service.draw_round(event.pk, actor=ACTOR).tables.get().session
 
 
 ONE_ROUND = {"preset": "wrc", "game_length": "one_round"}
@@ -524,10 +522,16 @@ FINISHED = "Club night has finished, so its games cannot come back into play."
 
 
 @pytest.mark.django_db
+def test_an_event_whose_playing_table_was_deleted_can_be_finished():
+    event, session = _event_of_one_table()
+    writes.delete_session(session.pk, actor=ACTOR)
+
+    assert service.finish_event(event.pk).is_finished
+
+
+@pytest.mark.django_db
 def test_a_finished_events_deleted_game_is_not_restored_into_play():
-    event = create_event()
-    check_in_all(event, NAMES[:4])
-    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    event, session = _event_of_one_table()
     writes.delete_session(session.pk, actor=ACTOR)
     service.finish_event(event.pk)
 
@@ -541,10 +545,9 @@ def test_a_finished_events_deleted_game_is_not_restored_into_play():
 @pytest.mark.django_db
 @pytest.mark.parametrize("ended_early", [False, True])
 def test_a_finished_events_game_does_not_come_back_into_play(ended_early):
-    rules = {"preset": "club"} if ended_early else ONE_ROUND  # a hanchan ended early
-    event = service.create_event(service.NewEvent(name="Club night", rules=rules))
-    check_in_all(event, NAMES[:4])
-    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    event, session = _event_of_one_table(
+        None if ended_early else ONE_ROUND
+    )  # a hanchan, or one hand
     if ended_early:
         finish_round_of([session])
     else:
@@ -561,9 +564,7 @@ def test_a_finished_events_game_does_not_come_back_into_play(ended_early):
 
 @pytest.mark.django_db
 def test_a_finished_events_game_keeps_its_corrections_that_leave_it_over():
-    event = service.create_event(service.NewEvent(name="Club night", rules=ONE_ROUND))
-    check_in_all(event, NAMES[:4])
-    session = service.draw_round(event.pk, actor=ACTOR).tables.get().session
+    event, session = _event_of_one_table(ONE_ROUND)
     writes.record_round(session.pk, ron(1, 0, han=1, fu=30), actor=ACTOR)
     service.finish_event(event.pk)
 
