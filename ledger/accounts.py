@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 
 ADDRESS_LENGTH = 64
+USERNAME_LENGTH = 255  # axes.models.AccessAttempt.username
 NO_ADDRESS = "0.0.0.0"  # a request without a connection address (never from a real server)
 
 
@@ -38,6 +39,15 @@ def client_address(request: HttpRequest) -> str:
             return address
     own = request.META.get("REMOTE_ADDR", "")
     return own if _is_address(own) else NO_ADDRESS
+
+
+def client_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str:
+    """Return the username a login tried, as the failed-login count keeps it: cut to the
+    length its table holds and without NUL characters (no account has a longer name, and
+    PostgreSQL refuses both: a guesser's 300-letter name was a server error)."""
+    given = credentials.get("username") if credentials else request.POST.get("username")
+    text = given if isinstance(given, str) else ""
+    return text.replace("\x00", "")[:USERNAME_LENGTH]
 
 
 def _is_address(text: str) -> bool:

@@ -201,6 +201,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=10)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "ledger.accounts.client_address"
+AXES_USERNAME_CALLABLE = "ledger.accounts.client_username"
 AXES_LOCKOUT_CALLABLE = "ledger.accounts.locked_out"
 AXES_VERBOSE = False
 

@@ -185,3 +185,20 @@ def test_a_bad_forwarded_proxies_setting_names_itself():
     assert done.returncode != 0
     assert "FORWARDED_PROXIES must be a whole number" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("path", [reverse("login"), reverse("admin:login")])
+def test_a_login_with_a_name_longer_than_any_account_is_refused_and_counted(client, path):
+    answers = [
+        client.post(path, {"username": "a" * 300, "password": "wrong"}).status_code
+        for _ in range(5)
+    ]
+
+    assert answers == [200] * 4 + [429]  # refused like any wrong login, then locked
+
+
+@pytest.mark.parametrize("path", [reverse("login"), reverse("admin:login")])
+def test_a_login_with_a_nul_in_its_name_is_refused(client, path):
+    answer = client.post(path, {"username": "ak\x00i", "password": "wrong"})
+
+    assert answer.status_code == 200 and "_auth_user_id" not in client.session  # the form again
