@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from clubnights.errors import EventError, EventFinished, StillPlaying
-from clubnights.models import Event, EventRound, EventTable
+from clubnights.models import Event, EventRound
 from clubnights.plans import plan_of
 from clubnights.standings import event_totals
 from clubnights.words import explain
@@ -58,10 +58,10 @@ def refuse_back_into_play(sender: Any, session: Session, **kwargs: Any) -> None:
     undone, the game restored) once the event has finished (no table plays then), or
     while one of its players plays at another event table. The event row is locked, as
     finishing it locks it: a game cannot come back while the event finishes."""
-    table = EventTable.objects.filter(session=session).first()
-    if table is None:
+    events = Event.objects.select_for_update(of=("self",))
+    event = events.filter(rounds__tables__session=session).first()
+    if event is None:  # not an event's game
         return
-    event = Event.objects.select_for_update().get(rounds__tables=table)
     if event.is_finished:
         raise EventFinished(
             gettext("%(event)s has finished, so its games cannot come back into play.")
