@@ -30,9 +30,28 @@
   document.addEventListener("change", (event) => {
     if (event.target.matches?.('select[name="rules_choice"], select[name="opt-players"]')) follow();
   });
-  // A new preset redraws its options (with its own number of players).
+  // A new preset redraws its options (with its own number of players). What the person
+  // had opened stays open: a tap on "Adjust the rule options" made while the new panel
+  // was on its way would otherwise be undone by its arrival.
+  let opened = null;
+  function openedIn(panel) {
+    const groups = [...panel.querySelectorAll("details.option-group[open] > summary")];
+    return { panel: panel.open, groups: new Set(groups.map((summary) => summary.textContent)) };
+  }
+  function reopen(panel) {
+    if (opened.panel) panel.open = true;
+    for (const group of panel.querySelectorAll("details.option-group")) {
+      if (opened.groups.has(group.querySelector("summary").textContent)) group.open = true;
+    }
+  }
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target?.id === "rules-options") opened = openedIn(event.detail.target);
+  });
   document.addEventListener("htmx:afterSwap", (event) => {
-    if (event.detail.target?.id === "rules-options") follow();
+    if (event.detail.target?.id !== "rules-options") return;
+    const panel = document.getElementById("rules-options");
+    if (opened && panel) reopen(panel);
+    follow();
   });
   document.addEventListener("DOMContentLoaded", follow);
 })();

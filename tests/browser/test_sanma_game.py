@@ -107,3 +107,21 @@ def test_player_4_follows_the_players_option_as_well_as_the_preset(live_server, 
     page.get_by_label("Rules").select_option("preset:tenhou")  # its options: four players
     expect(page.get_by_label("Players at the table")).to_have_value("4")
     expect(north).to_be_visible()
+
+
+def test_rule_options_opened_stay_open_when_another_preset_is_chosen(live_server, open_page):
+    # A tap on "Adjust the rule options" can land before the chosen preset's options arrive:
+    # the arriving panel keeps open what the person opened (it closed them, and a click on a
+    # group's title then found nothing to click).
+    page = open_page()
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/sessions/new/")
+    panel = page.locator("#rules-options")
+    page.get_by_text("Adjust the rule options").click()
+    page.locator("summary", has_text="Three players (sanma)").click()
+
+    page.get_by_label("Rules").select_option("preset:tenhou")
+    expect(panel.locator('input[name="opt-for"]')).to_have_value("preset:tenhou")
+    expect(panel).to_have_attribute("open", "")
+    expect(page.get_by_label("Players at the table")).to_be_visible()
+    expect(panel.locator("details.option-group[open]")).to_have_count(1)
