@@ -128,7 +128,11 @@ async function drawQueue() {
       return line;
     }));
     conflict.querySelector(".mine").textContent = label(stopped);
-    conflict.querySelector(".record-mine").dataset.id = stopped.id;
+    const recordMine = conflict.querySelector(".record-mine");
+    recordMine.dataset.id = stopped.id;
+    recordMine.textContent = stopped.kind === "round" && stopped.server_next
+      ? words("wordRecordAs", { number: stopped.server_next }) // the number it is recorded as
+      : words("wordRecordNext");
     conflict.querySelector(".drop-mine").dataset.id = stopped.id;
   } else if (stopped?.state === "refused") {
     refused.querySelector(".why").textContent = `${label(stopped)}. ${stopped.why}`;

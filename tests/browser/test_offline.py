@@ -153,7 +153,7 @@ def test_a_conflict_with_another_phone_waits_for_the_players_and_nothing_is_doub
         offline.screenshot(path=artifacts / "offline-conflict-page.png")
         assert len(_outcomes(session)) == 1  # nothing sent before the players chose
 
-        offline.get_by_role("button", name="Record mine as the next round").click()
+        offline.get_by_role("button", name="Record mine as round 2").click()
         expect(offline.locator(".queue")).to_be_hidden()
         expect(offline.locator("#table")).to_have_attribute("data-rounds", "4")
         tenpai = [o["tenpai"] for o in _outcomes(session)]
@@ -178,7 +178,7 @@ def test_a_round_the_other_phone_already_recorded_is_dropped_by_a_tap(live_serve
         offline.get_by_role("button", name="Drop mine").click()
         expect(conflict.locator(".mine")).to_contain_text("Round 2")  # asked again, not sent
         assert len(_outcomes(session)) == 1
-        offline.get_by_role("button", name="Record mine as the next round").click()
+        offline.get_by_role("button", name="Record mine as round 2").click()
         expect(offline.locator(".queue")).to_be_hidden()
         assert [o["tenpai"] for o in _outcomes(session)] == [[3], [0]]
 
