@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 WINDS = {
@@ -247,6 +247,12 @@ TERMS = {  # words used alone: counters, badges, column heads
 def _term(table: dict[str, Any], code: str, fallback: str | None = None) -> str:
     word = table.get(code)
     return str(word) if word is not None else (fallback or code.replace("_", " "))
+
+
+def labelled(label: str, text: str) -> str:
+    """Return a text after its label: "Round 2: Draw" (2局目：流局), as the templates' label
+    separator writes it."""
+    return label + pgettext("label separator", ": ") + text
 
 
 def round_name(label: str) -> str:

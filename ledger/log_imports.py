@@ -23,10 +23,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from ledger import writes
+from ledger import glossary, writes
 from ledger.log_words import reader_words, site_words
 from ledger.models import OnlineName, Player, Ruleset, Session, name_key
-from ledger.online_logs import ImportedGame, LogError, read_logs
+from ledger.online_logs import ImportedGame, LogError, read_every_log
 from ledger.players import clean_name
 from ledger.records import RecordError, record_dates
 from scoring.game import replay
@@ -46,11 +46,25 @@ Choice = Player | str  # a player, or GUEST
 
 
 class LogImportError(ValueError):
-    """A game (or an upload) that cannot be imported; ``code`` for programs."""
+    """A game (or an upload) that cannot be imported; ``code`` for programs. ``sentences``
+    holds each file's problem when there are several (``message`` is all of them)."""
 
     def __init__(self, message: str, code: str = "bad_log", session: Session | None = None):
         super().__init__(message)
         self.message, self.code, self.session = message, code, session
+        self.sentences = [message]
+
+    @classmethod
+    def every(cls, problems: list[LogImportError]) -> LogImportError:
+        """Return one refusal of all the problems: the first's code, the first session named."""
+        if len(problems) == 1:
+            return problems[0]
+        sessions = [problem.session for problem in problems if problem.session is not None]
+        every = cls(
+            " ".join(p.message for p in problems), problems[0].code, next(iter(sessions), None)
+        )
+        every.sentences = [problem.message for problem in problems]
+        return every
 
 
 @dataclass(frozen=True)
@@ -115,20 +129,35 @@ class Outcome:
 
 
 def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
-    """Return the games of the uploaded files; raise ``LogImportError`` for a file we
-    cannot read, a game that differs from our replay, or a game already imported."""
+    """Return the games of the uploaded files; raise ``LogImportError`` naming every file
+    we cannot read, game that differs from our replay, or game already imported."""
     try:
-        games = [PendingGame.of(game) for game in read_logs(files)]
-    except LogError as error:
-        raise LogImportError(reader_words(str(error)), error.code) from None
+        read, unread = read_every_log(files)
+    except LogError as upload_problem:  # the upload as a whole: too many files, too large
+        raise LogImportError(reader_words(str(upload_problem)), upload_problem.code) from None
+    problems = [LogImportError(reader_words(str(problem)), problem.code) for problem in unread]
+    games = [PendingGame.of(game) for game in read]
     for game in games:
         try:
-            record_dates(game.record)
-        except RecordError as error:
-            raise LogImportError(f"{game.file_name}: {error}") from None
-        check_fits(game)
-        check_new(game)
+            check_game(game)
+        except LogImportError as problem:
+            problems.append(problem)
+    if problems:
+        raise LogImportError.every(problems)
+    if not games:
+        raise LogImportError(reader_words("The upload holds no game log."))
     return games
+
+
+def check_game(game: PendingGame) -> None:
+    """Refuse a game whose dates, names or game id the ledger cannot keep, or that is
+    already here."""
+    try:
+        record_dates(game.record)
+    except RecordError as error:
+        raise LogImportError(glossary.labelled(game.file_name, str(error))) from None
+    check_fits(game)
+    check_new(game)
 
 
 def check_fits(game: PendingGame) -> None:
@@ -275,7 +304,7 @@ def _import_game(
     try:
         return writes.create_session(new, actor=actor, action="import")
     except writes.WriteError as error:
-        raise LogImportError(f"{game.file_name}: {error.message}", error.code) from None
+        raise LogImportError(glossary.labelled(game.file_name, error.message), error.code) from None
     except IntegrityError:  # the same log imported by another request at this moment
         raise LogImportError(
             gettext("%(file)s: this game has just been imported by someone else.")

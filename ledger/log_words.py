@@ -42,7 +42,7 @@ def _place_words(refusal: refusals.Refusal) -> str:
     if refusal.round:
         words = {"file": place, "round": _round_words(refusal.round)}
         place = gettext("%(file)s, round %(round)s") % words
-    return f"{place}: " if place else ""
+    return glossary.labelled(place, "") if place else ""
 
 
 def _file_words(label: str) -> str:

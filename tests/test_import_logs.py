@@ -143,6 +143,8 @@ def test_an_imported_log_lands_in_the_season_of_its_date():
         ("game.json", b'{"title": "no log here"}', "is not a tenhou.net/6 game log"),
         ("empty.zip", b"PK\x05\x06" + b"\x00" * 18, "empty.zip: the zip archive is empty."),
         ("sanma.xml", log("tenhou-sanma.xml"), "three-player games cannot be imported yet"),
+        ("empty.json", b"", "empty.json: the file is empty."),
+        ("blank.xml", b" \n\t", "blank.xml: the file is empty."),
     ],
 )
 def test_a_bad_file_is_refused_on_the_page_with_a_message_and_nothing_written(
@@ -153,6 +155,43 @@ def test_a_bad_file_is_refused_on_the_page_with_a_message_and_nothing_written(
     assert response.status_code == 400
     assert message in response.content.decode()
     assert nothing_written()
+
+
+def test_every_bad_file_of_an_upload_is_named_not_only_the_first(member):
+    # QA: an upload of a cut JSON, a junk file and a good log named only the cut JSON
+    files = [
+        ("cut.json", b'{"log": [1, 2'),
+        ("good.xml", log("tenhou-pao.xml")),
+        ("junk.bin", bytes(range(256))),
+        ("broken.mjlog", gzip.compress(log("tenhou-pao.xml"))[:-40]),
+    ]
+
+    response = upload(member, *files)
+
+    assert response.status_code == 400
+    errors = response.context["errors"]
+    assert sorted(error.split(":")[0] for error in errors) == [
+        "broken.mjlog",
+        "cut.json",
+        "junk.bin",
+    ]
+    page = response.content.decode()
+    assert page.count("<li>") >= 3 and "broken.mjlog: the file is damaged" in page
+    assert nothing_written()
+
+
+def test_a_game_already_here_is_named_beside_a_file_that_cannot_be_read(member):
+    (session,) = import_all_as_guests(("pao.xml", log("tenhou-pao.xml")))
+
+    with pytest.raises(log_imports.LogImportError) as raised:
+        log_imports.read_upload([("again.xml", log("tenhou-pao.xml")), ("x.json", b"[")])
+
+    problem = raised.value
+    assert problem.sentences == [
+        "x.json: the file is damaged or incomplete: it is not valid JSON.",
+        f"again.xml: this game was already imported as session {session.pk}.",
+    ]
+    assert problem.code == "bad_log" and problem.session == session
 
 
 def test_an_empty_zip_archive_is_refused():
@@ -499,7 +538,9 @@ def test_the_api_imports_a_multipart_upload_with_a_token(client):
     assert response.status_code == 201, response.content
     (made,) = response.json()["sessions"]
     session = Session.objects.get()
-    assert made["id"] == session.pk and made["source"]["kind"] == "tenhou"
+    assert made["id"] == session.pk
+    # a file name without a Tenhou game id: no id, as in the session's record (was "id": "")
+    assert made["source"] == {"kind": "tenhou"} == session.to_record()["source"]
 
 
 def test_the_api_imports_json_with_a_name_mapped_to_a_player(client):
@@ -568,9 +609,10 @@ def test_a_refusal_comes_in_the_members_language(member):
 
     response = member.post(reverse("log-import"), data, headers={"accept-language": "ja"})
 
-    assert "sanma.xml：" not in response.content.decode()  # the file name is kept as it is
+    # the file name is kept as it is; the label separator is the language's (QA: "ms2.json:
+    # 牌譜の…" beside "tenhou-pao.xml：この対局は…" on the same page)
     assert (
-        "sanma.xml: 三人麻雀の対局です。三人麻雀の対局はまだ取り込めません。"
+        "sanma.xml：三人麻雀の対局です。三人麻雀の対局はまだ取り込めません。"
         in response.content.decode()
     )
     assert nothing_written()
@@ -698,3 +740,25 @@ def test_the_export_of_a_deleted_session_imported_again_says_it_is_deleted(membe
     text = response.content.decode()
     assert f"already in the ledger as session {session.pk}, which was deleted" in text
     assert Session.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("2019-02-30", "date must be a real day, written YYYY-MM-DD."),
+        ("30.2.2019", "date must be a real day, written YYYY-MM-DD."),
+        ("1989-12-31", "date must be a day between 1990 and today."),
+    ],
+)
+def test_the_api_says_why_a_date_is_refused(client, date, message):
+    body = {"files": [{"name": "e.xml", "text": log("tenhou-example.xml").decode()}],
+            "guests": True, "date": date}  # fmt: skip
+
+    response = client.post(
+        "/api/v1/imports/logs", body, content_type="application/json",
+        headers={"Authorization": f"Bearer {_token()}"},
+    )  # fmt: skip
+
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == message
+    assert not Session.objects.exists()

@@ -434,7 +434,7 @@ def test_a_three_player_xml_log_is_refused():
     message = refusal([("sanma.xml", own("tenhou-sanma.xml"))])
 
     assert message == (
-        "sanma.xml: This is a three-player game (sanma); three-player games cannot be imported yet."
+        "sanma.xml: this is a three-player game (sanma); three-player games cannot be imported yet."
     )
 
 
@@ -448,7 +448,7 @@ def test_a_three_player_json_log_is_refused(change):
     message = refusal([("sanma.json", json.dumps(log).encode())])
 
     assert message == (
-        "sanma.json: This is a three-player game (sanma); "
+        "sanma.json: this is a three-player game (sanma); "
         "three-player games cannot be imported yet."
     )
 

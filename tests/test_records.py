@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import html
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -183,6 +185,29 @@ def test_a_bad_upload_is_rejected_whole_naming_the_problem(member, content, mess
     assert message in response.content.decode()
     assert Session.objects.count() == 0
     assert Player.objects.count() == 0
+
+
+SAMPLE_LOGS = Path(__file__).resolve().parent / "data" / "logs" / "samples"
+GAME_ID = "2019021004gm-00a9-0000-e2f6516d"
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("game.xml", (SAMPLE_LOGS / f"{GAME_ID}.xml").read_bytes()),
+        ("game.mjlog", gzip.compress((SAMPLE_LOGS / f"{GAME_ID}.xml").read_bytes())),
+        ("game.json", (SAMPLE_LOGS / f"{GAME_ID}.tenhou6.json").read_bytes()),
+    ],
+)
+def test_an_online_log_sent_here_points_to_the_page_for_online_games(member, name, content):
+    # QA: a Tenhou log on this page read "The file is not valid JSON (line 1, character 1)."
+    response = _upload(member, content, name)
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "looks like a game log from Tenhou or Mahjong Soul" in page
+    assert "“Import online games”" in page
+    assert Session.objects.count() == 0
 
 
 def test_an_oversized_upload_is_rejected(member):

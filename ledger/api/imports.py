@@ -134,7 +134,7 @@ def import_logs(request: HttpRequest) -> Status[dict[str, Any]]:
 def _made(session: Session) -> dict[str, Any]:
     return {
         "id": session.pk,
-        "source": {"kind": session.source_kind, "id": session.source_id},
+        "source": session.source(),
         "players": [player.name for player in session.players()],
         "started": session.started_at.isoformat(),
     }
@@ -147,7 +147,9 @@ def _day(value: Any) -> dt.date | None:
         day = dt.date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         day = None
-    if day is None or not dt.date(1990, 1, 1) <= day <= timezone.localdate():
+    if day is None:  # "2019-02-30" too: no such day
+        raise ApiError(422, "invalid", gettext("date must be a real day, written YYYY-MM-DD."))
+    if not dt.date(1990, 1, 1) <= day <= timezone.localdate():
         raise ApiError(422, "invalid", gettext("date must be a day between 1990 and today."))
     return day
 

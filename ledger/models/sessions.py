@@ -181,10 +181,17 @@ class Session(models.Model):
         if self.ended_early:
             record["ended_early"] = self.ended_early
         record.update(self._dates_and_labels())
-        if self.source_kind:
-            source = {"kind": self.source_kind, "id": self.source_id}
-            record["source"] = {key: value for key, value in source.items() if value}
+        if source := self.source():
+            record["source"] = source
         return record
+
+    def source(self) -> dict[str, str] | None:
+        """Return where the game was imported from (the record's ``source``): the site,
+        and the log's id when the log gave one; None for a game played here."""
+        if not self.source_kind:
+            return None
+        source = {"kind": self.source_kind, "id": self.source_id}
+        return {key: value for key, value in source.items() if value}
 
     def export_record(self) -> dict[str, Any]:
         """Return the game record with the session's id and fingerprint, so that an

@@ -58,7 +58,7 @@ ABORTS = {
     "kan4": "suukaikan",
     "ron3": "sanchahou",
 }
-SANMA = "This is a three-player game (sanma); three-player games cannot be imported yet."
+SANMA = "this is a three-player game (sanma); three-player games cannot be imported yet."
 Element = ElementTree.Element
 
 

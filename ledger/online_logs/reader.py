@@ -22,7 +22,14 @@ from typing import Any
 
 from ledger.online_logs.check import check_against_replay, fall_back_unscored
 from ledger.online_logs.mjlog import parse_mjlog
-from ledger.online_logs.model import ImportedGame, LogError, ParsedLog, check_text, fingerprint
+from ledger.online_logs.model import (
+    ImportedGame,
+    LogError,
+    LogErrors,
+    ParsedLog,
+    check_text,
+    fingerprint,
+)
 from ledger.online_logs.tenhou6 import parse_tenhou6
 
 MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
@@ -38,21 +45,36 @@ NOT_A_LOG = (
 
 def read_logs(files: list[tuple[str, bytes]], *, seen: Collection[str] = ()) -> list[ImportedGame]:
     """Return the games of the uploaded files (name and bytes each), checked against
-    our replay; raise ``LogError`` naming the file (and round) at the first problem.
+    our replay; raise ``LogError`` naming each file (and round) that cannot be imported
+    (``LogErrors`` when there are several).
 
     ``seen`` holds the log ids and fingerprints of games already imported: such a
     game, or one that comes twice in this upload, is refused.
     """
-    games: list[ImportedGame] = []
-    known: dict[str, str] = {}
-    entries = _limited(_unpacked(files))
-    for name, data in entries:
-        for game in read_log(name, data):
-            _check_new(game, known, seen)
-            games.append(game)
+    games, problems = read_every_log(files, seen=seen)
+    if problems:
+        raise problems[0] if len(problems) == 1 else LogErrors(problems)
     if not games:
         raise LogError("The upload holds no game log.")
     return games
+
+
+def read_every_log(
+    files: list[tuple[str, bytes]], *, seen: Collection[str] = ()
+) -> tuple[list[ImportedGame], list[LogError]]:
+    """Return the games the files hold and the problems of those that cannot be imported:
+    every file is read, so that one refusal names all of an upload's problems."""
+    games: list[ImportedGame] = []
+    problems: list[LogError] = []
+    known: dict[str, str] = {}
+    for name, data in _limited(_unpacked(files, problems)):
+        try:
+            for game in read_log(name, data):
+                _check_new(game, known, seen)
+                games.append(game)
+        except LogError as problem:
+            problems.append(problem)
+    return games, problems
 
 
 def _limited(entries: Iterator[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -105,6 +127,8 @@ def _check_new(game: ImportedGame, known: dict[str, str], seen: Collection[str])
 
 def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
     stripped = text.lstrip()
+    if not stripped:
+        raise LogError(f"{name}: the file is empty.")
     if stripped.startswith("<"):
         yield name, parse_mjlog(name, stripped)
         return
@@ -123,6 +147,23 @@ def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
         yield label, parse_tenhou6(label, log)
 
 
+def looks_like_log(data: bytes) -> bool:
+    """Whether a file looks like an online game log rather than one of our game records
+    (to point a file sent to the wrong page to the right one): an archive, XML, or a
+    tenhou.net/6 game (a JSON object with a "log" of rounds)."""
+    if data.startswith((GZIP_MAGIC, *ZIP_MAGIC)):
+        return True
+    text = data.decode("utf-8-sig", errors="replace").lstrip()
+    if text.startswith("<"):
+        return True
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    logs = parsed if isinstance(parsed, list) and parsed else [parsed]
+    return all(isinstance(log, dict) and isinstance(log.get("log"), list) for log in logs)
+
+
 def _text(name: str, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
@@ -130,13 +171,20 @@ def _text(name: str, data: bytes) -> str:
         raise LogError(f"{name}: {NOT_A_LOG}") from None
 
 
-def _unpacked(files: list[tuple[str, bytes]]) -> Iterator[tuple[str, bytes]]:
+def _unpacked(
+    files: list[tuple[str, bytes]], problems: list[LogError]
+) -> Iterator[tuple[str, bytes]]:
+    """Yield each file, and each file of an archive; a file that cannot be unpacked is
+    added to ``problems`` and the others are read on."""
     for name, data in files:
-        data = _gunzipped(name, data)
-        if data.startswith(ZIP_MAGIC):
-            yield from _zip_members(name, data)
-        else:
-            yield name, data
+        try:
+            data = _gunzipped(name, data)
+            if data.startswith(ZIP_MAGIC):
+                yield from _zip_members(name, data)
+            else:
+                yield name, data
+        except LogError as problem:
+            problems.append(problem)
 
 
 def _gunzipped(name: str, data: bytes) -> bytes:

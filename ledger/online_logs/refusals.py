@@ -35,6 +35,7 @@ SENTENCES = (  # tried in this order: a sentence before a wider one that also fi
         "this file is not a game log we can read (Tenhou mjlog XML or tenhou.net/6 JSON, "
         "plain, gzipped or in a zip archive)."
     ),
+    gettext_noop("the file is empty."),
     gettext_noop("the file is damaged or incomplete: it is not valid JSON."),
     gettext_noop("the file is damaged or incomplete: its compressed data breaks off."),
     gettext_noop("the file is damaged or incomplete: it is not a readable zip archive."),
@@ -51,7 +52,7 @@ SENTENCES = (  # tried in this order: a sentence before a wider one that also fi
     # what the log is and who played
     gettext_noop("this XML file is not a Tenhou game log."),
     gettext_noop("this JSON file is not a tenhou.net/6 game log."),
-    gettext_noop("This is a three-player game (sanma); three-player games cannot be imported yet."),
+    gettext_noop("this is a three-player game (sanma); three-player games cannot be imported yet."),
     gettext_noop("this game cannot be imported: %(detail)s."),
     gettext_noop("the log does not say which lobby the game was played in."),
     gettext_noop("the log does not name its players."),

@@ -26,18 +26,18 @@ KEPT = 3  # uploads waiting for their confirmation at once (other tabs)
 
 def log_import(request: HttpRequest) -> HttpResponse:
     """Upload online game logs; they are read and checked, and nothing is written yet."""
-    error, session = "", None
+    errors: list[str] = []
+    session = None
     if request.method == "POST":
         require_member(request, gettext("Importing needs a club member’s login."))
         try:
             games = log_imports.read_upload(_files(request))
         except LogImportError as problem:
-            error = problem.message
-            session = problem.session
+            errors, session = problem.sentences, problem.session  # a sentence per file
         else:
             return redirect("log-import-confirm", token=_keep(request, games))
-    context = {"error": error, "session": session, "max_files": MAX_FILES}
-    return render(request, "ledger/log_import.html", context, status=400 if error else 200)
+    context = {"errors": errors, "session": session, "max_files": MAX_FILES}
+    return render(request, "ledger/log_import.html", context, status=400 if errors else 200)
 
 
 def _files(request: HttpRequest) -> list[tuple[str, bytes]]:

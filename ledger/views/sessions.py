@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from ledger import writes
+from ledger import online_logs, writes
 from ledger.forms import NewSessionForm, rules_of_choice
 from ledger.forms.rules import RulesOptionsForm
 from ledger.models import Player, Session
@@ -190,8 +190,14 @@ def read_upload(upload: Any) -> Any:
             gettext("The file is too large (%(size)s bytes; the limit is %(limit)s).")
             % {"size": intcomma(upload.size), "limit": intcomma(MAX_UPLOAD)}
         )
+    data = upload.read()
+    if online_logs.looks_like_log(data):
+        raise RecordError(gettext(
+            "This file looks like a game log from Tenhou or Mahjong Soul, not a game record "
+            "of this ledger: import it on the page “Import online games”."
+        ))  # fmt: skip
     try:
-        text = upload.read().decode("utf-8-sig")  # a Windows editor's BOM too
+        text = data.decode("utf-8-sig")  # a Windows editor's BOM too
     except UnicodeDecodeError:
         raise RecordError(gettext("The file is not UTF-8 text.")) from None
     if not text.strip():
