@@ -221,6 +221,16 @@ class SeasonAdmin(admin.ModelAdmin):
             if closing:
                 close_season(obj)
 
+    def get_deleted_objects(
+        self, objs: Iterable[Season], request: HttpRequest
+    ) -> tuple[list[str], dict[str, int], set[str], list[str]]:
+        """List the seasons alone on the confirmation page: their standings and ratings are
+        counted from the sessions, which stay and are placed again (listing those rows
+        showed a line per player and season, by id)."""
+        seasons = list(objs)
+        listed = [f"{capfirst(Season._meta.verbose_name)}: {season}" for season in seasons]
+        return listed, {str(Season._meta.verbose_name_plural): len(seasons)}, set(), []
+
     def delete_model(self, request: HttpRequest, obj: Season) -> None:
         delete_seasons(Season.objects.filter(pk=obj.pk))
 

@@ -53,8 +53,15 @@ def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
                 "%(field)s: choose a day in the years %(first)s to %(last)s."
             ) % {"field": form.fields[name].label, "first": FIRST_DAY.year,
                  "last": LAST_DAY.year})  # fmt: skip
+    _check_name(form, data.get("name"))
     starts, ends = data.get("starts_on"), data.get("ends_on")
     if starts is None or form.has_error("starts_on") or form.has_error("ends_on"):
+        return
+    if _redates_closed(form.instance, data, starts, ends):
+        form.add_error(None, gettext(
+            "A closed season keeps the days it was closed with: its games stay as they were. "
+            "Untick “closed” to reopen it first."
+        ))  # fmt: skip
         return
     if ends is not None and ends < starts:
         form.add_error("ends_on", gettext("A season cannot end before it starts."))
@@ -65,6 +72,26 @@ def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
     season = Season(pk=form.instance.pk, starts_on=starts, ends_on=ends, is_closed=closed)
     if problem := check_no_overlap(season):
         form.add_error(None, problem)
+
+
+def _check_name(form: forms.ModelForm, name: str | None) -> None:
+    """Refuse a season named as another in all but case ("winter" beside "Winter"): the
+    two would read as one in the lists that offer them."""
+    others = Season.objects.exclude(pk=form.instance.pk)
+    if name and not form.has_error("name") and others.filter(name__iexact=name).exists():
+        form.add_error("name", gettext("There is already a season named “%(name)s”.")
+                       % {"name": others.get(name__iexact=name).name})  # fmt: skip
+
+
+def _redates_closed(
+    season: Season, data: dict[str, Any], starts: dt.date, ends: dt.date | None
+) -> bool:
+    """Whether the change moves the days of a season that was closed and stays closed
+    (its games stay where closing it left them: new days would not hold them)."""
+    if season.pk is None or not data.get("is_closed", True):
+        return False
+    kept = Season.objects.filter(pk=season.pk, is_closed=True).values_list("starts_on", "ends_on")
+    return kept.exists() and (starts, ends) != kept.get()
 
 
 def local_day(moment: dt.datetime) -> dt.date:

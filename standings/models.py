@@ -18,12 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Avg, Count, F, Q, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Player, Ruleset, Season, Session
+from ledger.models.club import MOST_GAMES_NEEDED
 from standings.ratings import RatingState
 from standings.scopes import Scope
 
@@ -46,6 +48,7 @@ class ClubSetting(models.Model):
     min_games = models.PositiveSmallIntegerField(
         _("games needed to be listed"),
         default=5,
+        validators=[MaxValueValidator(MOST_GAMES_NEEDED)],
         help_text=_("games a player needs to be listed (a season may set its own)"),
     )
 

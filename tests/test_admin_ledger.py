@@ -192,6 +192,78 @@ def test_the_delete_action_places_the_sessions_of_the_seasons_it_deleted(admin_c
     assert PlayerGame.objects.filter(session=game, season=long).count() == 4
 
 
+def _closed_season_with_a_game() -> tuple[Season, Session]:
+    season = Season.objects.create(name="Autumn", starts_on=_days_ago(30))
+    game = _finished_game(season)
+    Season.objects.filter(pk=season.pk).update(is_closed=True, ends_on=timezone.localdate())
+    return Season.objects.get(pk=season.pk), game
+
+
+def test_a_closed_season_keeps_its_days_in_the_admin(admin_client):
+    # QA: a closed season re-dated in the admin showed days that no longer held its games
+    season, game = _closed_season_with_a_game()
+    data = {"name": "Autumn", "starts_on": _days_ago(30).isoformat(),
+            "ends_on": _days_ago(20).isoformat(), "is_closed": "on"}  # fmt: skip
+
+    answer = admin_client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+
+    assert answer.status_code == 200
+    assert "A closed season keeps the days it was closed with" in answer.content.decode()
+    assert Season.objects.get(pk=season.pk).ends_on == timezone.localdate()
+    assert Session.objects.get(pk=game.pk).season == season
+
+
+def test_a_closed_season_reopened_in_the_admin_may_change_its_days(admin_client):
+    season, game = _closed_season_with_a_game()
+    data = {"name": "Autumn", "starts_on": _days_ago(30).isoformat(),
+            "ends_on": _days_ago(20).isoformat()}  # "closed" unticked  # fmt: skip
+
+    answer = admin_client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+
+    assert answer.status_code == 302
+    reopened = Season.objects.get(pk=season.pk)
+    assert not reopened.is_closed and reopened.ends_on == _days_ago(20)
+    assert Session.objects.get(pk=game.pk).season is None  # played after its new end
+
+
+def test_a_closed_season_renamed_in_the_admin_stays_closed(admin_client):
+    season, _ = _closed_season_with_a_game()
+    data = {"name": "Autumn 2026", "starts_on": season.starts_on.isoformat(),
+            "ends_on": season.ends_on.isoformat(), "is_closed": "on"}  # fmt: skip
+
+    answer = admin_client.post(f"/admin/ledger/season/{season.pk}/change/", data)
+
+    assert answer.status_code == 302
+    assert Season.objects.get(pk=season.pk).name == "Autumn 2026"
+
+
+def test_a_season_named_as_another_in_all_but_case_is_refused_in_the_admin(admin_client):
+    Season.objects.create(name="Winter", starts_on="2026-01-01", ends_on="2026-01-31")
+    data = {"name": "winter", "starts_on": "2025-01-01", "ends_on": "2025-01-31"}
+
+    answer = admin_client.post("/admin/ledger/season/add/", data)
+
+    assert answer.status_code == 200
+    assert "There is already a season named “Winter”." in answer.content.decode()
+    assert Season.objects.count() == 1
+
+
+def test_the_admin_asks_to_delete_a_season_by_its_name_not_its_rows_of_standings(admin_client):
+    # QA: the confirmation listed "Season rating: 4 in season 2 (4p): 3.0", a line per row
+    long, late = _overlapping_seasons()
+    _finished_game(late)
+
+    page = admin_client.get(f"/admin/ledger/season/{late.pk}/delete/").content.decode()
+    chosen = admin_client.post(
+        "/admin/ledger/season/", {"action": "delete_selected", "_selected_action": [late.pk]}
+    ).content.decode()
+
+    for shown in (page, chosen):
+        assert "Season: Late" in shown
+        assert "in season" not in shown and "Player game" not in shown
+    assert Season.objects.filter(pk=late.pk).exists()  # asked, not yet deleted
+
+
 # --- players ---------------------------------------------------------------------
 
 

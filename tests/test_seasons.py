@@ -70,6 +70,29 @@ def test_a_season_that_would_overlap_another_is_refused(client):
     assert Season.objects.count() == 1
 
 
+@pytest.mark.parametrize(
+    ("name", "min_games", "message"),
+    [
+        # QA: "winter" beside "Winter" read as two seasons of one name in the lists
+        ("winter", "", "There is already a season named “Winter”."),
+        ("WINTER ", "", "There is already a season named “Winter”."),
+        # QA: the limit read 9223372036854775807 (and PostgreSQL's column holds 32,767)
+        ("Spring", "99999", "less than or equal to 10000"),
+        ("Spring", "99999999999999999999", "less than or equal to 10000"),
+    ],
+)
+def test_a_season_form_refuses_in_words(client, name, min_games, message):
+    client.force_login(create_user())
+    Season.objects.create(name="Winter", starts_on="2026-01-01", ends_on="2026-01-31")
+
+    response = client.post(reverse("season-list"), {"name": name, "starts_on": "2026-03-01",
+                                                    "min_games": min_games})  # fmt: skip
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Season.objects.count() == 1
+
+
 def test_finished_games_move_with_their_season_and_the_standings_follow():
     season = Season.objects.create(name="Now", starts_on="2020-01-01", ends_on="2020-12-31")
     game = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])  # started today: no season

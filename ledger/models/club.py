@@ -8,6 +8,7 @@ import unicodedata
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -100,6 +101,11 @@ def preset_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in PRESETS]
 
 
+# The most games a season or the club may ask of a player to be listed (the column holds
+# 32,767 on PostgreSQL; the leaderboard's own "Min. games" goes further, to 100,000).
+MOST_GAMES_NEEDED = 10_000
+
+
 class Season(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     starts_on = models.DateField(_("starts on"))
@@ -109,6 +115,7 @@ class Season(models.Model):
         _("games needed to be listed"),
         null=True,
         blank=True,
+        validators=[MaxValueValidator(MOST_GAMES_NEEDED)],
         help_text=_("games a player needs to be listed (blank: the club's)"),
     )
 
