@@ -386,7 +386,7 @@ def explain(error: Exception, names: Sequence[str] = (), changed: int | None = N
     prefix = ""
     if found := ROUND_PREFIX.fullmatch(text):
         later = changed is not None and int(found["number"]) > changed
-        prefix = _round_prefix(found["number"], found["label"], later=later)
+        prefix = round_prefix(found["number"], found["label"], later=later)
         text = found["rest"]
     sentence = _sentence(error, text.removeprefix(RULES_PREFIX), names, changed is not None)
     if text.startswith(RULES_PREFIX):  # a record's rules, refused by the replay
@@ -394,7 +394,9 @@ def explain(error: Exception, names: Sequence[str] = (), changed: int | None = N
     return prefix + sentence
 
 
-def _round_prefix(number: str, label: str | None, *, later: bool) -> str:
+def round_prefix(number: str, label: str | None = None, *, later: bool = False) -> str:
+    """Return the words a refusal of a round starts with: "Round 3 (East 3): ", or
+    "Round 3: " without its name; "After this change, round 3 …" for a later round."""
     words = {"number": number, "round": glossary.round_name(label) if label else ""}
     if label is None:  # a round past the game's end has no name
         after = gettext("After this change, round %(number)s: ")

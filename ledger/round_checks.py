@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 
 from ledger import glossary
+from ledger.engine_words import round_prefix
 from ledger.models import Session
 from ledger.words import checklist_problem
 from ledger.write_errors import Refused
@@ -43,12 +44,16 @@ FILLED_BY_THE_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "tsum
 NOTE_LENGTH = 200  # as the table's form takes
 
 
-def check_round(session: Session, outcome: Any) -> None:
-    """Refuse a round whose hands hold unknown keys, or whose riichi sticks or listed
-    yaku disagree with its hands."""
-    check_hand_keys(outcome, [player.name for player in session.players()])
-    check_riichi_sticks(session, outcome)
-    check_listed_yaku(session, outcome)
+def check_round(session: Session, outcome: Any, number: int, label: str | None = None) -> None:
+    """Refuse round ``number`` (named ``label``, "E3", when known) if its hands hold
+    unknown keys, or its riichi sticks or listed yaku disagree with its hands; the refusal
+    names the round, as the replay's do."""
+    try:
+        check_hand_keys(outcome, [player.name for player in session.players()])
+        check_riichi_sticks(session, outcome)
+        check_listed_yaku(session, outcome)
+    except Refused as refusal:
+        raise Refused(round_prefix(str(number), label) + refusal.message) from None
 
 
 def is_seat_list(riichi: Any) -> bool:

@@ -138,7 +138,7 @@ def _record(
             ) % {"next": number, "number": expected_number})  # fmt: skip
         raise stale_since(session, seen)
     played = with_declared_riichi(outcome, session.riichi)
-    check_round(session, played)
+    check_round(session, played, number)
     outcomes = [*(row.outcome for row in rows), played]
     state = steps.replay(session, outcomes)
     steps.write_rounds(session, rows, outcomes, state)
@@ -160,12 +160,12 @@ def replace_round(
 
     def replace(session: Session) -> Change:
         rows = steps.rounds_of(session)
-        old = steps.round_at(rows, number).outcome
-        check_round(session, outcome)
+        replaced = steps.round_at(rows, number)
+        check_round(session, outcome, number, replaced.label)
         outcomes = [row.outcome for row in rows]
         outcomes[number - 1] = outcome
         return _rewrite(session, actor, "edit", request_id, rows, outcomes, number,
-                        round_number=number, before=old, after=outcome)  # fmt: skip
+                        round_number=number, before=replaced.outcome, after=outcome)  # fmt: skip
 
     return steps.guarded(pk, request_id, version, replace, makes=("edit",),
                          asked=[number, outcome])  # fmt: skip

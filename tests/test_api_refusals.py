@@ -161,7 +161,8 @@ def test_a_chombo_lists_no_riichi(client, member_token):
         client, member_token, session, {"result": "chombo", "player": 1, "riichi": [0]}
     )
 
-    assert status == 422 and "A chombo lists no riichi" in answer["error"]["message"]
+    # named as the replay's refusals are ("Round 1 (East 1): …"; it had no round)
+    assert status == 422 and answer["error"]["message"].startswith("Round 1: A chombo lists")
     assert session.rounds.count() == 0
 
 
@@ -185,6 +186,7 @@ def test_a_correction_is_held_to_the_same_riichi_rules(client, member_token):
     )
 
     assert status == 422, answer
+    assert answer["error"]["message"].startswith("Round 1 (East 1): A chombo lists no riichi")
     assert session.rounds.get().outcome == draw(0)
 
 
