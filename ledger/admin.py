@@ -228,8 +228,9 @@ class SeasonAdmin(admin.ModelAdmin):
         counted from the sessions, which stay and are placed again (listing those rows
         showed a line per player and season, by id)."""
         seasons = list(objs)
+        _rows, _counts, permissions, protected = super().get_deleted_objects(seasons, request)
         listed = [f"{capfirst(Season._meta.verbose_name)}: {season}" for season in seasons]
-        return listed, {str(Season._meta.verbose_name_plural): len(seasons)}, set(), []
+        return listed, {str(Season._meta.verbose_name_plural): len(seasons)}, permissions, protected
 
     def delete_model(self, request: HttpRequest, obj: Season) -> None:
         delete_seasons(Season.objects.filter(pk=obj.pk))

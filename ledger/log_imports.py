@@ -46,24 +46,26 @@ Choice = Player | str  # a player, or GUEST
 
 
 class LogImportError(ValueError):
-    """A game (or an upload) that cannot be imported; ``code`` for programs. ``sentences``
-    holds each file's problem when there are several (``message`` is all of them)."""
+    """A game (or an upload) that cannot be imported; ``code`` for programs, ``session``
+    the one a game already imported is. ``problems`` holds each file's refusal when an
+    upload has several (``message`` says them all)."""
 
     def __init__(self, message: str, code: str = "bad_log", session: Session | None = None):
         super().__init__(message)
         self.message, self.code, self.session = message, code, session
-        self.sentences = [message]
+        self.problems = [self]
 
     @classmethod
     def every(cls, problems: list[LogImportError]) -> LogImportError:
-        """Return one refusal of all the problems: the first's code, the first session named."""
+        """Return one refusal of all the problems, in their order. Its code is theirs when
+        they share it; else the first that is not ``already_imported`` (an upload with a
+        file that cannot be read is not one of games already here)."""
         if len(problems) == 1:
             return problems[0]
-        sessions = [problem.session for problem in problems if problem.session is not None]
-        every = cls(
-            " ".join(p.message for p in problems), problems[0].code, next(iter(sessions), None)
-        )
-        every.sentences = [problem.message for problem in problems]
+        codes = [problem.code for problem in problems]
+        code = next((c for c in codes if c != "already_imported"), codes[0])
+        every = cls(" ".join(problem.message for problem in problems), code)
+        every.problems = problems
         return every
 
 
@@ -129,17 +131,17 @@ class Outcome:
 
 
 def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
-    """Return the games of the uploaded files; raise ``LogImportError`` naming every file
-    we cannot read, game that differs from our replay, or game already imported."""
+    """Return the games of the uploaded files; raise ``LogImportError`` naming, in upload
+    order, every file we cannot read, game that differs from our replay, or game that
+    cannot be kept or is already here."""
     try:
-        read, unread = read_every_log(files)
+        read = read_every_log(files)
     except LogError as upload_problem:  # the upload as a whole: too many files, too large
         raise LogImportError(reader_words(str(upload_problem)), upload_problem.code) from None
-    problems = [LogImportError(reader_words(str(problem)), problem.code) for problem in unread]
-    games = [PendingGame.of(game) for game in read]
-    for game in games:
+    games, problems = [], []
+    for item in read:
         try:
-            check_game(game)
+            games.append(_checked(item))
         except LogImportError as problem:
             problems.append(problem)
     if problems:
@@ -147,6 +149,14 @@ def read_upload(files: list[tuple[str, bytes]]) -> list[PendingGame]:
     if not games:
         raise LogImportError(reader_words("The upload holds no game log."))
     return games
+
+
+def _checked(item: ImportedGame | LogError) -> PendingGame:
+    if isinstance(item, LogError):
+        raise LogImportError(reader_words(str(item)), item.code)
+    game = PendingGame.of(item)
+    check_game(game)
+    return game
 
 
 def check_game(game: PendingGame) -> None:

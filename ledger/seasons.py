@@ -77,10 +77,13 @@ def check_season(form: forms.ModelForm, data: dict[str, Any]) -> None:
 def _check_name(form: forms.ModelForm, name: str | None) -> None:
     """Refuse a season named as another in all but case ("winter" beside "Winter"): the
     two would read as one in the lists that offer them."""
-    others = Season.objects.exclude(pk=form.instance.pk)
-    if name and not form.has_error("name") and others.filter(name__iexact=name).exists():
+    if not name or form.has_error("name"):
+        return
+    # first(): seasons stored before this check may hold the name in two cases already
+    same = Season.objects.exclude(pk=form.instance.pk).filter(name__iexact=name).first()
+    if same is not None:
         form.add_error("name", gettext("There is already a season named “%(name)s”.")
-                       % {"name": others.get(name__iexact=name).name})  # fmt: skip
+                       % {"name": same.name})  # fmt: skip
 
 
 def _redates_closed(

@@ -53,7 +53,8 @@ def test_the_api_refuses_unknown_keys_in_a_hand_or_its_melds_when_recording_or_c
     corrected = call(client, "put", f"{rounds}/1", body, token=token)
 
     assert refused[0] == corrected[0] == 422, (refused, corrected)
-    assert refused[1]["error"]["message"] == corrected[1]["error"]["message"] == said
+    assert refused[1]["error"]["message"] == f"Round 1: {said}"
+    assert corrected[1]["error"]["message"] == f"Round 1 (East 1): {said}"
     assert session.rounds.get().outcome["wins"][0]["hand"] == HAND
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import gzip
+import html
 import io
 import json
 import zipfile
@@ -169,15 +170,36 @@ def test_every_bad_file_of_an_upload_is_named_not_only_the_first(member):
     response = upload(member, *files)
 
     assert response.status_code == 400
-    errors = response.context["errors"]
-    assert sorted(error.split(":")[0] for error in errors) == [
-        "broken.mjlog",
-        "cut.json",
-        "junk.bin",
-    ]
+    said = [problem.message for problem in response.context["problems"]]
+    assert [sentence.split(":")[0] for sentence in said] == ["cut.json", "junk.bin", "broken.mjlog"]
     page = response.content.decode()
-    assert page.count("<li>") >= 3 and "broken.mjlog: the file is damaged" in page
+    for sentence in said:
+        assert f"<li>{html.escape(sentence)}</li>" in page
     assert nothing_written()
+
+
+def _zipped(*files: tuple[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, content in files:
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+def test_every_bad_file_inside_a_zip_is_named(member):
+    # review: the first bad member of an archive hid every member after it
+    archive = _zipped(
+        ("a.mjlog", gzip.compress(log("tenhou-pao.xml"))[:-40]),
+        ("b.bin", bytes(range(256))),
+        ("c.json", b""),
+        ("d.xml", log("tenhou-pao.xml")),
+    )
+
+    with pytest.raises(log_imports.LogImportError) as raised:
+        log_imports.read_upload([("logs.zip", archive)])
+
+    said = [problem.message.split(":")[0] for problem in raised.value.problems]
+    assert said == ["logs.zip/a.mjlog", "logs.zip/b.bin", "logs.zip/c.json"]
 
 
 def test_a_game_already_here_is_named_beside_a_file_that_cannot_be_read(member):
@@ -186,12 +208,55 @@ def test_a_game_already_here_is_named_beside_a_file_that_cannot_be_read(member):
     with pytest.raises(log_imports.LogImportError) as raised:
         log_imports.read_upload([("again.xml", log("tenhou-pao.xml")), ("x.json", b"[")])
 
-    problem = raised.value
-    assert problem.sentences == [
-        "x.json: the file is damaged or incomplete: it is not valid JSON.",
+    problems = raised.value.problems
+    assert [problem.message for problem in problems] == [  # in the upload's order
         f"again.xml: this game was already imported as session {session.pk}.",
+        "x.json: the file is damaged or incomplete: it is not valid JSON.",
     ]
-    assert problem.code == "bad_log" and problem.session == session
+    assert [problem.session for problem in problems] == [session, None]
+    assert raised.value.code == "bad_log"  # not "already imported": one file is unreadable
+
+
+def test_each_game_already_here_links_its_own_session_on_the_page(member):
+    # review: one link, the first session's, and none when that one was deleted
+    first, second = import_all_as_guests(
+        ("pao.xml", log("tenhou-pao.xml")), ("ex.xml", log("tenhou-example.xml"))
+    )
+    Session.objects.filter(pk=first.pk).update(deleted_at=dt.datetime.now(dt.UTC))
+
+    response = upload(
+        member, ("pao.xml", log("tenhou-pao.xml")), ("ex.xml", log("tenhou-example.xml"))
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert f'href="{second.get_absolute_url()}"' in page
+    assert f'href="{first.get_absolute_url()}"' not in page  # deleted: restored elsewhere
+
+
+@pytest.mark.parametrize(
+    ("second", "status", "code"),
+    [
+        (("x.json", b"["), 422, "bad_log"),
+        (("ex.xml", log("tenhou-example.xml")), 409, "already_imported"),
+    ],
+)
+def test_the_api_answers_409_only_when_every_game_is_already_here(client, second, status, code):
+    # review: a duplicate listed first made an upload with an unreadable file a 409
+    import_all_as_guests(("pao.xml", log("tenhou-pao.xml")), ("ex.xml", log("tenhou-example.xml")))
+    files = [("again.xml", log("tenhou-pao.xml")), second]
+    body = {"files": [{"name": name, "base64": base64.b64encode(content).decode()}
+                      for name, content in files], "guests": True}  # fmt: skip
+
+    response = client.post(
+        "/api/v1/imports/logs", body, content_type="application/json",
+        headers={"Authorization": f"Bearer {_token()}"},
+    )  # fmt: skip
+
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert error["code"] == code and "again.xml" in error["message"]
+    assert second[0] in error["message"]
 
 
 def test_an_empty_zip_archive_is_refused():

@@ -210,6 +210,21 @@ def test_an_online_log_sent_here_points_to_the_page_for_online_games(member, nam
     assert Session.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("page.html", b"<!doctype html><html><body>hi</body></html>", "not valid JSON"),
+        ("records.json", b'[{"log": "a note"}]', "“players” must be a list"),
+    ],
+)
+def test_a_file_that_is_no_online_log_is_not_called_one(member, name, content, message):
+    response = _upload(member, content, name)
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "looks like a game log" not in page and message in page
+
+
 def test_an_oversized_upload_is_rejected(member):
     response = _upload(member, b" " * (2 * 1024 * 1024 + 1))
 

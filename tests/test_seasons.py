@@ -93,6 +93,18 @@ def test_a_season_form_refuses_in_words(client, name, min_games, message):
     assert Season.objects.count() == 1
 
 
+def test_a_name_two_older_seasons_share_in_all_but_case_is_refused_not_a_server_error(client):
+    # review: two seasons stored before the check ("Winter", "WINTER") made it a 500
+    client.force_login(create_user())
+    Season.objects.create(name="Winter", starts_on="2026-01-01", ends_on="2026-01-31")
+    Season.objects.create(name="WINTER", starts_on="2025-01-01", ends_on="2025-01-31")
+
+    response = client.post(reverse("season-list"), {"name": "winter", "starts_on": "2026-03-01"})
+
+    assert response.status_code == 400
+    assert "There is already a season named" in response.content.decode()
+
+
 def test_finished_games_move_with_their_season_and_the_standings_follow():
     season = Season.objects.create(name="Now", starts_on="2020-01-01", ends_on="2020-12-31")
     game = create_session(rules=ONE_ROUND, rounds=[ron(1, 0)])  # started today: no season

@@ -90,7 +90,10 @@ class ImportedSessionOut(Schema):
     """A session made from an online log."""
 
     id: int
-    source: dict[str, str] = Field(description='the log: {"kind": "tenhou", "id": "..."}')
+    source: dict[str, str] = Field(
+        description='the log: {"kind": "tenhou", "id": "..."}, with "id" only when the log '
+        "gives one (as in the session's record)"
+    )
     players: list[str]
     started: str
 

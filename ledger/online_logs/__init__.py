@@ -10,10 +10,10 @@ each win's han, fu and points, every change of score, the final scores and resul
 Any difference, a file we cannot read, a log cut short (without its final scores:
 every complete log has them), a three-player game, or a game seen before
 (same log id or fingerprint, in ``seen`` or earlier in the upload) raises
-``LogError`` with a sentence naming the file (and the round, in table words), or
-``LogErrors`` with one for each file that cannot be imported; then nothing is returned,
-so an upload imports whole or not at all. ``read_every_log`` returns the games read and
-the problems of the others, for a refusal that also names games already in the ledger. Every number is read
+``LogError`` with a sentence naming the file (and the round, in table words); then
+nothing is returned, so an upload imports whole or not at all. ``read_every_log``
+returns, in upload order, each game or the ``LogError`` of each file (each member of an
+archive) or game that cannot be imported, for a refusal that names them all. Every number is read
 through ``numbers`` (NaN, an infinity, 5,000 digits or a letter where a number
 belongs is a broken entry, never an exception), and a file holding what is not text
 (a NUL character, half of a UTF-16 pair) is refused. Pure Python: no Django here
@@ -55,22 +55,22 @@ both the same way).
 from __future__ import annotations
 
 from ledger.online_logs.check import check_against_replay
-from ledger.online_logs.model import (
-    ImportedGame,
-    LogError,
-    LogErrors,
-    fingerprint,
-    replay_fingerprint,
+from ledger.online_logs.model import ImportedGame, LogError, fingerprint, replay_fingerprint
+from ledger.online_logs.reader import (
+    is_log_file,
+    is_tenhou6,
+    read_every_log,
+    read_log,
+    read_logs,
 )
-from ledger.online_logs.reader import looks_like_log, read_every_log, read_log, read_logs
 
 __all__ = [
     "ImportedGame",
     "LogError",
-    "LogErrors",
     "check_against_replay",
     "fingerprint",
-    "looks_like_log",
+    "is_log_file",
+    "is_tenhou6",
     "read_every_log",
     "read_log",
     "read_logs",

@@ -38,15 +38,6 @@ class LogError(ValueError):
         self.code = code
 
 
-class LogErrors(LogError):
-    """The problems of several files of one upload, each a ``LogError`` naming its file;
-    ``code`` is the first one's."""
-
-    def __init__(self, problems: list[LogError]) -> None:
-        super().__init__(" ".join(str(problem) for problem in problems), problems[0].code)
-        self.problems = problems
-
-
 class EntryError(ValueError):
     """A part of a log that cannot be read (a tile, a call, a yaku, a score text); the
     message says what in plain words, and the parser adds the file and the round."""

@@ -4,9 +4,11 @@ refusing a game twice.
 A file may be mjlog XML, tenhou.net/6 JSON (one log object, or a list of them),
 either gzipped (Tenhou's ``.mjlog`` downloads are), or a zip archive of such files.
 The format is told by the bytes, not by the file name. Each game is read by its
-parser, checked against our replay, and given its fingerprint; the first problem
-raises ``LogError`` and nothing is returned, so an upload imports whole or not at
-all.
+parser, checked against our replay, and given its fingerprint. ``read_every_log``
+reads every file (each member of an archive too) and returns, in upload order, each
+game or the ``LogError`` of what cannot be imported, so that a refusal names all of
+an upload's problems; ``read_logs`` raises the first and returns nothing, so an
+upload imports whole or not at all.
 """
 
 from __future__ import annotations
@@ -22,14 +24,7 @@ from typing import Any
 
 from ledger.online_logs.check import check_against_replay, fall_back_unscored
 from ledger.online_logs.mjlog import parse_mjlog
-from ledger.online_logs.model import (
-    ImportedGame,
-    LogError,
-    LogErrors,
-    ParsedLog,
-    check_text,
-    fingerprint,
-)
+from ledger.online_logs.model import ImportedGame, LogError, ParsedLog, check_text, fingerprint
 from ledger.online_logs.tenhou6 import parse_tenhou6
 
 MAX_BYTES = 16 * 1024 * 1024  # far more than a game log, unpacked
@@ -43,46 +38,55 @@ NOT_A_LOG = (
 )
 
 
+Entry = tuple[str, bytes] | LogError  # a file to read (name, bytes), or why it cannot be
+
+
 def read_logs(files: list[tuple[str, bytes]], *, seen: Collection[str] = ()) -> list[ImportedGame]:
     """Return the games of the uploaded files (name and bytes each), checked against
-    our replay; raise ``LogError`` naming each file (and round) that cannot be imported
-    (``LogErrors`` when there are several).
+    our replay; raise the first ``LogError`` (in upload order), naming its file and round.
 
     ``seen`` holds the log ids and fingerprints of games already imported: such a
     game, or one that comes twice in this upload, is refused.
     """
-    games, problems = read_every_log(files, seen=seen)
-    if problems:
-        raise problems[0] if len(problems) == 1 else LogErrors(problems)
-    if not games:
+    read = read_every_log(files, seen=seen)
+    for item in read:
+        if isinstance(item, LogError):
+            raise item
+    if not read:
         raise LogError("The upload holds no game log.")
-    return games
+    return [game for game in read if isinstance(game, ImportedGame)]
 
 
 def read_every_log(
     files: list[tuple[str, bytes]], *, seen: Collection[str] = ()
-) -> tuple[list[ImportedGame], list[LogError]]:
-    """Return the games the files hold and the problems of those that cannot be imported:
-    every file is read, so that one refusal names all of an upload's problems."""
-    games: list[ImportedGame] = []
-    problems: list[LogError] = []
+) -> list[ImportedGame | LogError]:
+    """Return, in upload order, each game the files hold, or the problem of a file (or
+    a game) that cannot be imported (see ``read_logs``). A problem of the upload as a
+    whole (too many files, too large) is raised."""
+    read: list[ImportedGame | LogError] = []
     known: dict[str, str] = {}
-    for name, data in _limited(_unpacked(files, problems)):
+    for entry in _limited(_unpacked(files)):
+        if isinstance(entry, LogError):
+            read.append(entry)
+            continue
         try:
-            for game in read_log(name, data):
-                _check_new(game, known, seen)
-                games.append(game)
+            games = read_log(*entry)
         except LogError as problem:
-            problems.append(problem)
-    return games, problems
+            read.append(problem)
+            continue
+        read.extend(_repeated(game, known, seen) or game for game in games)
+    return read
 
 
-def _limited(entries: Iterator[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    kept, total = [], 0
+def _limited(entries: Iterator[Entry]) -> list[Entry]:
+    kept: list[Entry] = []
+    files, total = 0, 0
     for entry in entries:
         kept.append(entry)
-        total += len(entry[1])
-        if len(kept) > MAX_FILES:
+        if isinstance(entry, LogError):
+            continue
+        files, total = files + 1, total + len(entry[1])
+        if files > MAX_FILES:
             raise LogError(f"The upload holds more than {MAX_FILES} files; split it up.")
         if total > MAX_TOTAL_BYTES:
             raise LogError("The upload is too large once unpacked; split it up.")
@@ -109,20 +113,23 @@ def _checked(name: str, parsed: ParsedLog) -> ImportedGame:
     return dataclasses.replace(game, fingerprint=fingerprint(game.record))
 
 
-def _check_new(game: ImportedGame, known: dict[str, str], seen: Collection[str]) -> None:
+def _repeated(game: ImportedGame, known: dict[str, str], seen: Collection[str]) -> LogError | None:
+    """Return the refusal of a game already imported, or earlier in this upload (which
+    ``known`` maps by log id and fingerprint to its file); None for a new one, now known."""
     keys = [game.fingerprint] + ([f"{game.kind}:{game.log_id}", game.log_id] if game.log_id else [])
     if any(key in seen for key in keys):
-        raise LogError(
+        return LogError(
             f"{game.file_name}: this game has already been imported.", "already_imported"
         )
     for key in keys:
         if key in known:
-            raise LogError(
+            return LogError(
                 f"{game.file_name}: this game is the same as {known[key]}; "
                 "a game is imported only once.",
                 "already_imported",
             )
     known.update((key, game.file_name) for key in keys)
+    return None
 
 
 def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
@@ -147,20 +154,19 @@ def _parsed(name: str, text: str) -> Iterator[tuple[str, ParsedLog]]:
         yield label, parse_tenhou6(label, log)
 
 
-def looks_like_log(data: bytes) -> bool:
-    """Whether a file looks like an online game log rather than one of our game records
-    (to point a file sent to the wrong page to the right one): an archive, XML, or a
-    tenhou.net/6 game (a JSON object with a "log" of rounds)."""
+def is_log_file(data: bytes) -> bool:
+    """Whether a file's bytes are those of an online log rather than of one of our game
+    records (to send a file brought to the wrong page to the right one): gzipped or zip
+    data, or Tenhou's mjlog XML."""
     if data.startswith((GZIP_MAGIC, *ZIP_MAGIC)):
         return True
-    text = data.decode("utf-8-sig", errors="replace").lstrip()
-    if text.startswith("<"):
-        return True
-    try:
-        parsed = json.loads(text)
-    except (ValueError, RecursionError):
-        return False
-    logs = parsed if isinstance(parsed, list) and parsed else [parsed]
+    return b"<mjloggm" in data[:512]  # the root element, after an XML declaration if any
+
+
+def is_tenhou6(data: Any) -> bool:
+    """Whether read JSON is a tenhou.net/6 game, or a list of them: an object with a
+    "log" of rounds (our game records have "rounds")."""
+    logs = data if isinstance(data, list) and data else [data]
     return all(isinstance(log, dict) and isinstance(log.get("log"), list) for log in logs)
 
 
@@ -171,20 +177,18 @@ def _text(name: str, data: bytes) -> str:
         raise LogError(f"{name}: {NOT_A_LOG}") from None
 
 
-def _unpacked(
-    files: list[tuple[str, bytes]], problems: list[LogError]
-) -> Iterator[tuple[str, bytes]]:
-    """Yield each file, and each file of an archive; a file that cannot be unpacked is
-    added to ``problems`` and the others are read on."""
+def _unpacked(files: list[tuple[str, bytes]]) -> Iterator[Entry]:
+    """Yield each file, and each file of an archive, or why it cannot be unpacked."""
     for name, data in files:
         try:
             data = _gunzipped(name, data)
-            if data.startswith(ZIP_MAGIC):
-                yield from _zip_members(name, data)
-            else:
-                yield name, data
         except LogError as problem:
-            problems.append(problem)
+            yield problem
+            continue
+        if data.startswith(ZIP_MAGIC):
+            yield from _zip_members(name, data)
+        else:
+            yield name, data
 
 
 def _gunzipped(name: str, data: bytes) -> bytes:
@@ -202,24 +206,48 @@ def _gunzipped(name: str, data: bytes) -> bytes:
     return content
 
 
-def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes]]:
+UNREADABLE_ZIP = (zipfile.BadZipFile, EOFError, OSError, zlib.error, NotImplementedError)
+
+
+def _zip_members(name: str, data: bytes) -> Iterator[Entry]:
+    """Yield each file of a zip archive, or why it cannot be read: one problem for the
+    archive when it cannot be opened, holds too many files or none."""
+    damaged = LogError(
+        f"{name}: the file is damaged or incomplete: it is not a readable zip archive."
+    )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir() and not _is_hidden(m.filename)]
-        if len(members) > MAX_FILES:
-            raise LogError(f"{name}: the archive holds more than {MAX_FILES} files.")
-        if not members:
-            raise LogError(f"{name}: the zip archive is empty.")
-        for member in members:
-            with archive.open(member) as opened:
-                content = opened.read(MAX_BYTES + 1)
-            if len(content) > MAX_BYTES:
-                raise LogError(f"{name}/{member.filename}: the file is too large to be a game log.")
-            yield f"{name}/{member.filename}", _gunzipped(f"{name}/{member.filename}", content)
-    except (zipfile.BadZipFile, EOFError, OSError, zlib.error, NotImplementedError):
-        raise LogError(
-            f"{name}: the file is damaged or incomplete: it is not a readable zip archive."
-        ) from None
+    except UNREADABLE_ZIP:
+        yield damaged
+        return
+    members = [m for m in archive.infolist() if not m.is_dir() and not _is_hidden(m.filename)]
+    if len(members) > MAX_FILES:
+        yield LogError(f"{name}: the archive holds more than {MAX_FILES} files.")
+        return
+    if not members:
+        yield LogError(f"{name}: the zip archive is empty.")
+        return
+    for member in members:
+        entry = _member(archive, f"{name}/{member.filename}", member, damaged)
+        yield entry
+        if entry is damaged:  # the archive breaks off here: said once, for the archive
+            return
+
+
+def _member(
+    archive: zipfile.ZipFile, label: str, member: zipfile.ZipInfo, damaged: LogError
+) -> Entry:
+    try:
+        with archive.open(member) as opened:
+            content = opened.read(MAX_BYTES + 1)
+    except UNREADABLE_ZIP:
+        return damaged
+    if len(content) > MAX_BYTES:
+        return LogError(f"{label}: the file is too large to be a game log.")
+    try:
+        return label, _gunzipped(label, content)
+    except LogError as problem:
+        return problem
 
 
 def _is_hidden(path: str) -> bool:

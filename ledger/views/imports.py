@@ -26,18 +26,17 @@ KEPT = 3  # uploads waiting for their confirmation at once (other tabs)
 
 def log_import(request: HttpRequest) -> HttpResponse:
     """Upload online game logs; they are read and checked, and nothing is written yet."""
-    errors: list[str] = []
-    session = None
+    problems: list[LogImportError] = []
     if request.method == "POST":
         require_member(request, gettext("Importing needs a club member’s login."))
         try:
             games = log_imports.read_upload(_files(request))
-        except LogImportError as problem:
-            errors, session = problem.sentences, problem.session  # a sentence per file
+        except LogImportError as refusal:
+            problems = refusal.problems  # each file's, with the session a game already is
         else:
             return redirect("log-import-confirm", token=_keep(request, games))
-    context = {"errors": errors, "session": session, "max_files": MAX_FILES}
-    return render(request, "ledger/log_import.html", context, status=400 if errors else 200)
+    context = {"problems": problems, "max_files": MAX_FILES}
+    return render(request, "ledger/log_import.html", context, status=400 if problems else 200)
 
 
 def _files(request: HttpRequest) -> list[tuple[str, bytes]]:

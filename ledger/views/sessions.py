@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from ledger import online_logs, writes
@@ -179,6 +180,10 @@ def _imported(request: HttpRequest, done: RecordImport) -> HttpResponse:
 
 
 MAX_UPLOAD = 2 * 1024 * 1024
+ONLINE_LOG = _(
+    "This file looks like a game log from Tenhou or Mahjong Soul, not a game record "
+    "of this ledger: import it on the page “Import online games”."
+)
 
 
 def read_upload(upload: Any) -> Any:
@@ -191,11 +196,8 @@ def read_upload(upload: Any) -> Any:
             % {"size": intcomma(upload.size), "limit": intcomma(MAX_UPLOAD)}
         )
     data = upload.read()
-    if online_logs.looks_like_log(data):
-        raise RecordError(gettext(
-            "This file looks like a game log from Tenhou or Mahjong Soul, not a game record "
-            "of this ledger: import it on the page “Import online games”."
-        ))  # fmt: skip
+    if online_logs.is_log_file(data):
+        raise RecordError(str(ONLINE_LOG))
     try:
         text = data.decode("utf-8-sig")  # a Windows editor's BOM too
     except UnicodeDecodeError:
@@ -203,7 +205,7 @@ def read_upload(upload: Any) -> Any:
     if not text.strip():
         raise RecordError(gettext("The file is empty."))
     try:
-        return json.loads(text)
+        records = json.loads(text)
     except json.JSONDecodeError as problem:
         raise RecordError(
             gettext("The file is not valid JSON (line %(line)s, character %(column)s).")
@@ -213,3 +215,6 @@ def read_upload(upload: Any) -> Any:
         raise RecordError(
             gettext("The file cannot be read: it nests too deeply or holds a number too long.")
         ) from None
+    if online_logs.is_tenhou6(records):
+        raise RecordError(str(ONLINE_LOG))
+    return records
