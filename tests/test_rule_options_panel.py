@@ -126,6 +126,37 @@ def test_contradictory_options_in_the_panel_are_named_by_their_labels(member):
     assert not Session.objects.exists()
 
 
+def _post_with_json(member, options: str, **changes):
+    data = {**FOUR, "seating": "in_order", "rules_choice": "preset:club", "options": options}
+    data.update(_panel(member, "preset:club"))
+    data.update({f"opt-{name}": value for name, value in changes.items()})
+    return member.post(reverse("session-new"), data)
+
+
+def test_an_option_set_one_way_in_the_panel_and_another_in_the_json_box_is_refused(member):
+    # QA: the JSON box won unseen (kiriage ticked in the panel, {"kiriage": false} typed)
+    response = _post_with_json(member, '{"kiriage": false}', kiriage="on")
+
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "“Kiriage mangan” is set one way in the rule options and another in the JSON box" in page
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "changes", "stored"),
+    [
+        ('{"kiriage": true}', {"kiriage": "on"}, {"kiriage": True}),  # the same both ways
+        ('{"open_tanyao": false}', {}, {"open_tanyao": False}),  # the box alone
+    ],
+)
+def test_the_json_box_agreeing_with_the_panel_is_taken(member, options, changes, stored):
+    response = _post_with_json(member, options, **changes)
+
+    assert response.status_code == 302
+    assert Session.objects.get().rules == {"preset": "club", **stored}
+
+
 def test_contradictory_rules_sent_to_the_api_are_a_clear_4xx(client):
     import json
 

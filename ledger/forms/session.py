@@ -115,12 +115,23 @@ class NewSessionForm(forms.Form):
         bound = self.options_form is not None and self.options_form.is_bound
         changes = self.options_form.changes() if bound else {}
         extra = parse_json_object(data.get("options") or "", str(self.fields["options"].label))
+        self._check_set_once(changes, extra)
         try:
             return Rules.from_json({**base, **changes, **extra}).to_json(), ruleset
         except ScoringError as error:
             raise forms.ValidationError(
                 gettext("Rules: %(error)s") % {"error": explain(error)}
             ) from None
+
+    def _check_set_once(self, changes: dict[str, Any], extra: dict[str, Any]) -> None:
+        """Refuse an option changed in the options panel and set otherwise in the JSON box
+        (the box would win unseen); the first such option is named."""
+        both = [name for name, value in changes.items() if name in extra and extra[name] != value]
+        if both and self.options_form is not None:
+            raise forms.ValidationError(gettext(
+                "“%(option)s” is set one way in the rule options and another in the JSON box. "
+                "Keep one of them."
+            ) % {"option": self.options_form.fields[both[0]].label})  # fmt: skip
 
 
 def rules_choices() -> list[tuple[str, str]]:
