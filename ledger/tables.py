@@ -110,7 +110,8 @@ def _seat(
 
 
 def payment_lines(result: Any, names: list[str]) -> list[str]:
-    """Return a round's payments in words: "Chen pays Ben 5,200"."""
+    """Return a round's payments in words: "Chen pays Ben 5,200"; "Nobody pays." for a
+    round without any (an abortive draw, a draw all tenpai or all noten)."""
     from ledger.templatetags.ledger_tags import points
 
     lines = []
@@ -125,4 +126,4 @@ def payment_lines(result: Any, names: list[str]) -> list[str]:
         payer = names[transfer.payer] if transfer.payer is not None else ""
         payee = names[transfer.payee] if transfer.payee is not None else ""
         lines.append(text % {"payer": payer, "payee": payee, "points": amount})
-    return lines
+    return lines or [gettext("Nobody pays.")]

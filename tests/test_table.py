@@ -106,6 +106,22 @@ def test_preview_shows_payments_without_saving(client):
     assert b"Aki pays Bo 2,000" in response.content and b"Chen pays Bo 1,000" in response.content
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "abort", "reason": "kyuushu_kyuuhai"},  # QA: the preview stayed blank
+        {"kind": "draw"},  # all noten
+        {"kind": "draw", "tenpai": ["0", "1", "2", "3"]},
+    ],
+)
+def test_the_preview_of_a_round_without_payments_says_nobody_pays(client, data):
+    session = create_session(rules={"preset": "club"})  # with abortive draws
+
+    response = client.post(reverse("round-preview", args=[session.pk]), data, headers=HTMX)
+
+    assert "Nobody pays." in response.content.decode()
+
+
 def test_the_preview_of_a_correction_says_the_game_ends_only_at_its_last_round(client):
     rounds = [ron(1, 0), ron(2, 1), ron(3, 2), ron(0, 3)]
     session = create_session(rules={"preset": "wrc", "game_length": "east"}, rounds=rounds)

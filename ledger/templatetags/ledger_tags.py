@@ -306,6 +306,7 @@ def table_words() -> str:
             "pays": gettext("%(payer)s pays %(payee)s %(points)s"),
             "takes": gettext("%(payee)s takes %(points)s from the table"),
             "puts": gettext("%(payer)s puts %(points)s on the table"),
+            "nobody": gettext("Nobody pays."),
             "ends": gettext("this ends the game."),
         },
         ensure_ascii=False,

@@ -278,6 +278,7 @@ async function drawEnginePreview(form) {
   const words = JSON.parse(root.dataset.tableWords);
   const line = document.createElement("p");
   line.className = "payments";
+  if (!answer.preview.transfers.length) line.append(words.nobody); // an abortive draw, say
   answer.preview.transfers.forEach((transfer, index) => {
     const key = transfer.payer === null ? "takes" : transfer.payee === null ? "puts" : "pays";
     const text = words[key]

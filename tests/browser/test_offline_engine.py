@@ -107,6 +107,9 @@ def test_offline_the_engine_counts_the_queued_rounds_as_the_server_does(live_ser
         expect(page.locator("#preview")).to_contain_text("Counted on this phone")
         offline_tsumo = _payments(page)
         page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
+        page.get_by_role("button", name="Draw", exact=True).click()  # all noten: not saved
+        expect(page.locator("#preview .payments")).to_have_text("Nobody pays.")  # QA: blank
 
         expect(page.locator(".queue-items li")).to_have_count(2)
         expect(page.locator(".unsent-scores")).to_be_visible()
