@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import glossary
@@ -26,6 +26,23 @@ def describe_outcome(
     if isinstance(wareme, int) and 0 <= wareme < len(names):
         words = gettext("%(outcome)s; wareme: %(name)s") % {"outcome": words, "name": names[wareme]}
     return words
+
+
+def describe_round(outcome: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Return a round in words as the history lists it: its outcome, then who declared
+    riichi in its hand ("Draw, tenpai: Chen · Riichi: Chen")."""
+    words = describe_outcome(outcome, names)
+    riichi = outcome.get("riichi")
+    seats = (
+        [s for s in riichi if type(s) is int and 0 <= s < len(names)]
+        if isinstance(riichi, list)
+        else []
+    )
+    if not seats:
+        return words
+    declared = pgettext("list separator", ", ").join(names[seat] for seat in seats)
+    said = glossary.labelled(str(glossary.TERMS["riichi"]), declared)
+    return f"{words} · {said}"
 
 
 def _pao_names(outcome: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -48,12 +48,14 @@ def test_a_phone_undoes_a_round_then_puts_it_back(client):
 
     assert session.outcomes() == [ron(0, 1)]
     assert "A phone at the table undid round 2: " in page and "Chen" in page
+    assert "· Riichi: Chen, Dai" in page  # QA: left out, though the history says it
     assert ">Put it back</button>" in page
     page = _put_back(client, session, _put_back_form(page))
 
     session.refresh_from_db()
     assert session.replay() == before and session.riichi == []
     assert "Round 2 saved" in page and ">Undo</button>" in page
+    assert "· Riichi: Chen, Dai" in page
     assert AuditEntry.objects.filter(session=session).latest("version").action == "record"
 
 

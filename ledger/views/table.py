@@ -36,7 +36,7 @@ from ledger.views.common import (
 )
 from ledger.views.game_end import leftover_sticks, unpaid_riichi
 from ledger.views.table_link import TOKEN_PATTERN, table_link_qr
-from ledger.words import checklist_reading, describe_outcome, hand_reading, tile_problem
+from ledger.words import checklist_reading, describe_round, hand_reading, tile_problem
 from scoring.errors import ScoringError
 from scoring.outcome_fields import wins_of
 
@@ -89,7 +89,7 @@ def _undone(session: Session, names: list[str]) -> dict[str, Any] | None:
         return None
     return {
         "change": change_sentence(entry),
-        "summary": describe_outcome(entry.before, names),
+        "summary": describe_round(entry.before, names),
         "request_id": uuid.uuid4().hex,  # its own: a retry puts the round back once
     }
 
@@ -289,7 +289,7 @@ def table_main(
     outcomes = session.outcomes() if number else []  # or after it was undone
     if 0 < number <= len(outcomes):
         names = [p.name for p in session.players()]
-        context["recorded_summary"] = describe_outcome(outcomes[number - 1], names)
+        context["recorded_summary"] = describe_round(outcomes[number - 1], names)
     template = "ledger/table.html#table-main" if request.htmx else "ledger/table.html"
     return render(request, template, context, status=status)
 
