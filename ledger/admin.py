@@ -42,7 +42,7 @@ from ledger.models import (
     SessionSeat,
     name_key,
 )
-from ledger.players import clean_name
+from ledger.players import clean_name, refresh_fingerprints
 from ledger.seasons import check_season, close_season, place_sessions
 from ledger.signals import sessions_moved
 from scoring.errors import ScoringError
@@ -120,6 +120,12 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "user", "created_at")
     search_fields = ("name",)
     form = PlayerForm
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        """Save the player; a rename brings their sessions' fingerprints in step with it."""
+        super().save_model(request, obj, form, change)
+        if change and "name" in form.changed_data:
+            refresh_fingerprints(obj)
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Player], search_term: str

@@ -1,5 +1,5 @@
 """Players found by name (got or created, safely when two requests name a new player at
-once) or by id."""
+once) or by id; a renamed player's sessions keep fingerprints of their names."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import unicodedata
 
 from django.db import IntegrityError, transaction
 
-from ledger.models import Player, name_key
+from ledger.models import Player, Session, name_key
+from ledger.online_logs import replay_fingerprint
 
 ATTEMPTS = 3
 LARGEST_ID = 2**63 - 1  # every table's BigAutoField; a larger number names no row
@@ -118,3 +119,19 @@ def alphabetical(player: Player) -> tuple[str, int]:
     letters = unicodedata.normalize("NFKD", player.name_key or name_key(player.name))
     plain = "".join(char for char in letters if not unicodedata.combining(char))
     return plain.translate(KATAKANA_AS_HIRAGANA), player.pk or 0
+
+
+def refresh_fingerprints(player: Player) -> int:
+    """Bring the fingerprints (players, rounds, scores) of a renamed player's sessions in
+    step with the new name, so that an export made since is known again on import (and
+    counted once); each session is locked as the write path locks it. Return how many
+    changed."""
+    changed = 0
+    for pk in Session.objects.filter(seats__player=player).values_list("pk", flat=True):
+        with transaction.atomic():
+            session = Session.objects.select_for_update().get(pk=pk)
+            value = replay_fingerprint(session.game())
+            if value != session.fingerprint:
+                Session.objects.filter(pk=pk).update(fingerprint=value)
+                changed += 1
+    return changed

@@ -108,15 +108,11 @@ def _rounds_differ(record: dict[str, Any], session: Session) -> bool:
 
 def present_session(record: dict[str, Any]) -> Session | None:
     """Return the session that already holds this record's game, if any: the exported
-    session itself (same id and fingerprint), one with the same online log, or one
-    with the same players, rounds and scores (a game with rounds; empty ones all look
-    alike)."""
+    session itself, one with the same online log, or one with the same players, rounds
+    and scores (a game with rounds; empty ones all look alike)."""
     sessions = Session.objects.order_by("pk")
-    exported = record.get("session")
-    if isinstance(exported, dict) and isinstance(exported.get("fingerprint"), str):
-        found = sessions.filter(pk=_whole(exported.get("id")), fingerprint=exported["fingerprint"])
-        if exported["fingerprint"] and (session := found.first()):
-            return session
+    if session := _exported_session(record):
+        return session
     kind, log_id = _source(record)
     if log_id and (session := sessions.filter(source_kind=kind, source_id=log_id).first()):
         return session
@@ -124,6 +120,21 @@ def present_session(record: dict[str, Any]) -> Session | None:
         return None
     value = fingerprint(record)
     return sessions.filter(Q(fingerprint=value) | Q(source_fingerprint=value)).first()
+
+
+def _exported_session(record: dict[str, Any]) -> Session | None:
+    """Return the session a record was exported from (its ``session`` part) while this
+    ledger holds it: the same id and fingerprint, or, exported before one of its players
+    was renamed, the same id, rounds and scores."""
+    exported = record.get("session")
+    if not isinstance(exported, dict) or not isinstance(exported.get("fingerprint"), str):
+        return None
+    found = Session.objects.filter(pk=_whole(exported.get("id")))
+    same = found.filter(fingerprint=exported["fingerprint"]).first()
+    if exported["fingerprint"] and same:
+        return same
+    renamed = found.first() if record.get("rounds") else None
+    return renamed if renamed and not _rounds_differ(record, renamed) else None
 
 
 def _whole(value: Any) -> int:

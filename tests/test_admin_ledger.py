@@ -12,7 +12,10 @@ from django.utils import timezone
 
 from clubnights import service
 from clubnights.models import Event
+from ledger import writes
 from ledger.models import Player, Ruleset, Season, Session
+from ledger.online_logs import fingerprint
+from ledger.records import import_records
 from standings.models import PlayerGame
 from tests.factories import create_player, create_session, ron
 
@@ -250,7 +253,7 @@ def test_a_season_named_as_another_in_all_but_case_is_refused_in_the_admin(admin
 
 def test_the_admin_asks_to_delete_a_season_by_its_name_not_its_rows_of_standings(admin_client):
     # QA: the confirmation listed "Season rating: 4 in season 2 (4p): 3.0", a line per row
-    long, late = _overlapping_seasons()
+    _long, late = _overlapping_seasons()
     _finished_game(late)
 
     page = admin_client.get(f"/admin/ledger/season/{late.pk}/delete/").content.decode()
@@ -305,3 +308,46 @@ def test_renaming_a_player_to_another_players_name_is_refused_in_words(admin_cli
     assert answer.status_code == 200
     assert TAKEN in answer.content.decode()
     assert Player.objects.get(pk=bo.pk).name == "Bo"
+
+
+def _rename(admin_client, name: str, new: str) -> None:
+    player = Player.objects.get(name=name)
+    answer = admin_client.post(f"/admin/ledger/player/{player.pk}/change/", {"name": new})
+    assert answer.status_code == 302, answer.content.decode()[:500]
+
+
+def test_a_game_exported_after_a_rename_is_known_again_without_its_session_part(admin_client):
+    # QA: the stored fingerprint kept the old name, so the game was imported a second time
+    game = create_session(rounds=[ron(0, 1), ron(2, 3)])
+    _rename(admin_client, "Bo", "Bea")
+    record = game.export_record()
+    del record["session"]
+
+    done = import_records(record)
+
+    assert done.sessions == [] and [present.session for present in done.skipped] == [game]
+    assert Session.objects.count() == 1
+
+
+def test_a_game_exported_before_a_rename_is_known_again_after_it(admin_client):
+    game = create_session(rounds=[ron(0, 1), ron(2, 3)])
+    record = game.export_record()
+    _rename(admin_client, "Bo", "Bea")
+
+    done = import_records(record)
+
+    assert done.sessions == [] and [present.session for present in done.skipped] == [game]
+
+
+def test_a_rename_keeps_every_session_fingerprint_that_of_its_record(admin_client):
+    # QA: an unplayed game exported after a rename came back at every import of the file
+    # into a new ledger: the export carried the fingerprint of the old name
+    played = create_session(rounds=[ron(0, 1)])
+    unplayed = create_session()
+    writes.record_round(unplayed.pk, {"result": "draw", "tenpai": []}, actor=writes.COMMAND)
+    writes.undo_round(unplayed.pk, actor=writes.COMMAND, version=None)  # no rounds left
+
+    _rename(admin_client, "Bo", "Bea")
+
+    for game in Session.objects.filter(pk__in=[played.pk, unplayed.pk]):
+        assert game.fingerprint == fingerprint(game.to_record())
