@@ -62,6 +62,7 @@ urlpatterns = [
     path("join/<str:token>/", table_link.join_table, name="join-table"),
     path("account/", account.account, name="account"),
     path("account/tokens/<int:pk>/revoke/", account.token_revoke, name="token-revoke"),
+    path("account/password/", account.password_change, name="password-change"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/v1/", api.urls),

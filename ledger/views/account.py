@@ -1,10 +1,13 @@
-"""A member's account page: personal API tokens, made (shown once) and revoked."""
+"""A member's account page: personal API tokens, made (shown once) and revoked, and
+the member's own password, changed."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -55,3 +58,17 @@ def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         request, gettext("The token “%(label)s” was revoked.") % {"label": token.label}
     )
     return redirect("account")
+
+
+@never_cache
+@login_required
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Change the member's own password, the current one asked first; this login stays
+    signed in, others of the member's are signed out."""
+    form = PasswordChangeForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        update_session_auth_hash(request, form.save())
+        messages.success(request, gettext("Your password was changed."))
+        return redirect("account")
+    status = 400 if form.errors else 200
+    return render(request, "ledger/password_change.html", {"form": form}, status=status)
