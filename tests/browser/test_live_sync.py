@@ -68,7 +68,7 @@ def test_a_round_saved_on_one_phone_moves_the_others_form_to_the_next_round(live
         second.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
         second.get_by_role("button", name="Save", exact=True).click()  # the other may have saved it
         second.wait_for_timeout(300)
-        assert asked and "Another phone recorded a round" in asked[0]
+        assert asked and "Another phone changed the game" in asked[0]
         assert session.rounds.count() == 1
         second.once("dialog", lambda dialog: dialog.accept())
         second.get_by_role("button", name="Save", exact=True).click()  # saved against round 2
