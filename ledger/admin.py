@@ -122,10 +122,11 @@ class PlayerAdmin(admin.ModelAdmin):
     form = PlayerForm
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
-        """Save the player; a rename brings their sessions' fingerprints in step with it."""
+        """Save the player; once a rename is committed, their sessions' fingerprints are
+        brought in step with it (each session locked on its own, not for the whole save)."""
         super().save_model(request, obj, form, change)
         if change and "name" in form.changed_data:
-            refresh_fingerprints(obj)
+            transaction.on_commit(lambda: refresh_fingerprints(obj))
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Player], search_term: str

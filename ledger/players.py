@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from ledger.models import Player, Session, name_key
 from ledger.online_logs import replay_fingerprint
+from scoring.errors import ScoringError
 
 ATTEMPTS = 3
 LARGEST_ID = 2**63 - 1  # every table's BigAutoField; a larger number names no row
@@ -124,13 +125,18 @@ def alphabetical(player: Player) -> tuple[str, int]:
 def refresh_fingerprints(player: Player) -> int:
     """Bring the fingerprints (players, rounds, scores) of a renamed player's sessions in
     step with the new name, so that an export made since is known again on import (and
-    counted once); each session is locked as the write path locks it. Return how many
-    changed."""
+    counted once). Each session is locked in a transaction of its own, as the write path
+    locks it (call this after the rename is committed); one the engine cannot replay
+    keeps its fingerprint. Return how many changed."""
     changed = 0
-    for pk in Session.objects.filter(seats__player=player).values_list("pk", flat=True):
+    sessions = Session.objects.filter(seats__player=player).order_by("pk")
+    for pk in sessions.values_list("pk", flat=True):
         with transaction.atomic():
             session = Session.objects.select_for_update().get(pk=pk)
-            value = replay_fingerprint(session.game())
+            try:
+                value = replay_fingerprint(session.game())
+            except ScoringError:
+                continue
             if value != session.fingerprint:
                 Session.objects.filter(pk=pk).update(fingerprint=value)
                 changed += 1

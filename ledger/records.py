@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from ledger import writes
 from ledger.engine_words import explain
 from ledger.json_text import NUL, SURROGATE, bad_text
-from ledger.models import Session
+from ledger.models import Session, name_key
 from ledger.online_logs.model import fingerprint
 from ledger.players import clean_name, players_named
 from ledger.round_checks import NOTE_LENGTH, check_filled_keys, check_hand_keys, check_note
@@ -101,9 +101,14 @@ def _check_unaltered(record: dict[str, Any], where: str) -> None:
 
 def _rounds_differ(record: dict[str, Any], session: Session) -> bool:
     """Return whether the record's rounds or scores differ from the session's (its player
-    names may: a player renamed since the export is still that player)."""
+    names may: a player renamed since the export is still that player). A record the
+    session's names cannot replay (another count of players), or a stored game the engine
+    no longer replays, differs."""
     names = [player.name for player in session.players()]
-    return fingerprint({**record, "players": names}) != fingerprint(session.to_record())
+    try:
+        return fingerprint({**record, "players": names}) != fingerprint(session.to_record())
+    except ScoringError:
+        return True
 
 
 def present_session(record: dict[str, Any]) -> Session | None:
@@ -125,16 +130,28 @@ def present_session(record: dict[str, Any]) -> Session | None:
 def _exported_session(record: dict[str, Any]) -> Session | None:
     """Return the session a record was exported from (its ``session`` part) while this
     ledger holds it: the same id and fingerprint, or, exported before one of its players
-    was renamed, the same id, rounds and scores."""
+    was renamed, the same id and players but one, with the same rounds and scores."""
     exported = record.get("session")
     if not isinstance(exported, dict) or not isinstance(exported.get("fingerprint"), str):
         return None
-    found = Session.objects.filter(pk=_whole(exported.get("id")))
-    same = found.filter(fingerprint=exported["fingerprint"]).first()
-    if exported["fingerprint"] and same:
-        return same
-    renamed = found.first() if record.get("rounds") else None
-    return renamed if renamed and not _rounds_differ(record, renamed) else None
+    session = Session.objects.filter(pk=_whole(exported.get("id"))).first()
+    if session is None or not exported["fingerprint"]:
+        return None
+    if session.fingerprint == exported["fingerprint"]:
+        return session
+    renamed = record.get("rounds") and _players_but_one(record, session)
+    return session if renamed and not _rounds_differ(record, session) else None
+
+
+def _players_but_one(record: dict[str, Any], session: Session) -> bool:
+    """Whether the record names the session's players, in their seats, but for one at
+    most (renamed since; a game of other players is another game, whatever its id)."""
+    names = [name_key(player.name) for player in session.players()]
+    theirs = record.get("players")
+    if not isinstance(theirs, list) or len(theirs) != len(names):
+        return False
+    same = sum(isinstance(name, str) and name_key(name) == key for name, key in zip(theirs, names))
+    return same >= len(names) - 1
 
 
 def _whole(value: Any) -> int:

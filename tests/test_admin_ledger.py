@@ -13,7 +13,7 @@ from django.utils import timezone
 from clubnights import service
 from clubnights.models import Event
 from ledger import writes
-from ledger.models import Player, Ruleset, Season, Session
+from ledger.models import Player, Round, Ruleset, Season, Session
 from ledger.online_logs import fingerprint
 from ledger.records import import_records
 from standings.models import PlayerGame
@@ -310,16 +310,23 @@ def test_renaming_a_player_to_another_players_name_is_refused_in_words(admin_cli
     assert Player.objects.get(pk=bo.pk).name == "Bo"
 
 
-def _rename(admin_client, name: str, new: str) -> None:
-    player = Player.objects.get(name=name)
-    answer = admin_client.post(f"/admin/ledger/player/{player.pk}/change/", {"name": new})
-    assert answer.status_code == 302, answer.content.decode()[:500]
+@pytest.fixture
+def rename(admin_client, django_capture_on_commit_callbacks):
+    """Rename a player in the admin, running what waits for the commit."""
+
+    def rename(name: str, new: str) -> None:
+        player = Player.objects.get(name=name)
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = admin_client.post(f"/admin/ledger/player/{player.pk}/change/", {"name": new})
+        assert answer.status_code == 302, answer.content.decode()[:500]
+
+    return rename
 
 
-def test_a_game_exported_after_a_rename_is_known_again_without_its_session_part(admin_client):
+def test_a_game_exported_after_a_rename_is_known_again_without_its_session_part(rename):
     # QA: the stored fingerprint kept the old name, so the game was imported a second time
     game = create_session(rounds=[ron(0, 1), ron(2, 3)])
-    _rename(admin_client, "Bo", "Bea")
+    rename("Bo", "Bea")
     record = game.export_record()
     del record["session"]
 
@@ -329,17 +336,17 @@ def test_a_game_exported_after_a_rename_is_known_again_without_its_session_part(
     assert Session.objects.count() == 1
 
 
-def test_a_game_exported_before_a_rename_is_known_again_after_it(admin_client):
+def test_a_game_exported_before_a_rename_is_known_again_after_it(rename):
     game = create_session(rounds=[ron(0, 1), ron(2, 3)])
     record = game.export_record()
-    _rename(admin_client, "Bo", "Bea")
+    rename("Bo", "Bea")
 
     done = import_records(record)
 
     assert done.sessions == [] and [present.session for present in done.skipped] == [game]
 
 
-def test_a_rename_keeps_every_session_fingerprint_that_of_its_record(admin_client):
+def test_a_rename_keeps_every_session_fingerprint_that_of_its_record(rename):
     # QA: an unplayed game exported after a rename came back at every import of the file
     # into a new ledger: the export carried the fingerprint of the old name
     played = create_session(rounds=[ron(0, 1)])
@@ -347,7 +354,43 @@ def test_a_rename_keeps_every_session_fingerprint_that_of_its_record(admin_clien
     writes.record_round(unplayed.pk, {"result": "draw", "tenpai": []}, actor=writes.COMMAND)
     writes.undo_round(unplayed.pk, actor=writes.COMMAND, version=None)  # no rounds left
 
-    _rename(admin_client, "Bo", "Bea")
+    rename("Bo", "Bea")
 
     for game in Session.objects.filter(pk__in=[played.pk, unplayed.pk]):
         assert game.fingerprint == fingerprint(game.to_record())
+
+
+def test_a_rename_leaves_a_game_the_engine_cannot_replay_as_it_is(rename):
+    # review: one stored round the engine refuses made every rename of its players a 500
+    broken = create_session(rounds=[ron(0, 1)])
+    Round.objects.filter(session=broken).update(outcome={"result": "boom"})
+    kept = Session.objects.get(pk=broken.pk).fingerprint
+    played = create_session(rounds=[ron(2, 3)])
+
+    rename("Bo", "Bea")
+
+    assert Session.objects.get(pk=broken.pk).fingerprint == kept
+    renamed = Session.objects.get(pk=played.pk)
+    assert renamed.fingerprint == fingerprint(renamed.to_record())
+
+
+@pytest.mark.parametrize(
+    ("names", "rules"),
+    [
+        (("Pia", "Quin", "Rei", "Sol"), None),  # another club's game with the same rounds
+        (("Aki", "Bo", "Chen"), {"preset": "tenhou_sanma"}),  # three players: no 500
+    ],
+)
+def test_an_export_of_another_game_with_a_clashing_id_is_not_taken_for_it(rename, names, rules):
+    # review: the id and the rounds alone matched a different game, or replayed a record
+    # of three players with four names (a server error)
+    here = create_session(rounds=[ron(0, 1)])
+    other = create_session(names=names, rules=rules, rounds=[ron(0, 1)])
+    record = other.export_record()
+    record["session"] = {"id": here.pk, "fingerprint": "not this ledger's"}
+    Session.objects.filter(pk=other.pk).delete()
+
+    done = import_records(record)
+
+    assert [present.session for present in done.skipped] == []
+    assert len(done.sessions) == 1

@@ -126,12 +126,20 @@ class NewSessionForm(forms.Form):
     def _check_set_once(self, changes: dict[str, Any], extra: dict[str, Any]) -> None:
         """Refuse an option changed in the options panel and set otherwise in the JSON box
         (the box would win unseen); the first such option is named."""
-        both = [name for name, value in changes.items() if name in extra and extra[name] != value]
+        both = [
+            name for name, value in changes.items() if name in extra and _differ(extra[name], value)
+        ]
         if both and self.options_form is not None:
             raise forms.ValidationError(gettext(
                 "“%(option)s” is set one way in the rule options and another in the JSON box. "
                 "Keep one of them."
             ) % {"option": self.options_form.fields[both[0]].label})  # fmt: skip
+
+
+def _differ(typed: Any, chosen: Any) -> bool:
+    """Whether an option typed as JSON differs from its value chosen in the panel (a
+    floating uma chosen is a list of tuples, typed a list of lists)."""
+    return bool(json.loads(json.dumps(typed)) != json.loads(json.dumps(chosen)))
 
 
 def rules_choices() -> list[tuple[str, str]]:

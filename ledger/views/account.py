@@ -3,9 +3,11 @@ the member's own password, changed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth import authenticate, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
 from ledger.models import ApiToken
@@ -60,12 +63,31 @@ def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("account")
 
 
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, the current password checked by logging in with it, so
+    that django-axes counts wrong guesses as failed logins (a phone left signed in on a
+    table gives no unlimited guesses)."""
+
+    def __init__(self, request: HttpRequest, data: Any = None) -> None:
+        super().__init__(request.user, data)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old: str = self.cleaned_data["old_password"]
+        if authenticate(self.request, username=self.user.get_username(), password=old) is None:
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old
+
+
+@sensitive_post_parameters()
 @never_cache
 @login_required
 def password_change(request: HttpRequest) -> HttpResponse:
     """Change the member's own password, the current one asked first; this login stays
     signed in, others of the member's are signed out."""
-    form = PasswordChangeForm(request.user, request.POST or None)
+    form = CountedPasswordChangeForm(request, request.POST or None)
     if request.method == "POST" and form.is_valid():
         update_session_auth_hash(request, form.save())
         messages.success(request, gettext("Your password was changed."))
